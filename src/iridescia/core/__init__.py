@@ -1,0 +1,1 @@
+"""Game-agnostic building blocks: seeded RNG, error classes and game records."""

@@ -1,0 +1,242 @@
+"""Card, tile and board data of Gems of Iridescia, loaded once from the JSON files in ``data/``.
+
+Every row becomes a frozen record; the rest of the rules refer to things by small integer ids
+(colours 0..3, tiles 1..58, relics 1..24, objectives 1..15, item kinds 0..11, Rhom cards 1..16).
+The JSON files mirror the tables of the rules specification (section 1); ``tests/`` checks them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+# Gem colours, in the spec's canonical order (A, C, E, S).
+AMETHYST, CITRINE, EMERALD, SAPPHIRE = 0, 1, 2, 3
+COLOURS: tuple[int, ...] = (AMETHYST, CITRINE, EMERALD, SAPPHIRE)
+COLOUR_NAMES: tuple[str, ...] = ("amethyst", "citrine", "emerald", "sapphire")
+COLOUR_LETTERS: tuple[str, ...] = ("A", "C", "E", "S")
+# Tile "gems" beyond the four colours.
+RAINBOW, IRIDIA = 4, 5
+TILE_GEM_NAMES: tuple[str, ...] = (*COLOUR_NAMES, "rainbow", "iridia")
+
+DESERT, CANYON, FOREST, RUINS, CASTLE = 0, 1, 2, 3, 4
+REGION_NAMES: tuple[str, ...] = ("desert", "canyon", "forest", "ruins", "castle")
+
+NO_BONUS, BONUS_COINS, BONUS_POINTS, BONUS_STONE = 0, 1, 2, 3
+BONUS_NAMES: tuple[str | None, ...] = (None, "coins", "points", "stone_die")
+
+JEWELRY, TECH, LORE, IRIDIA_TYPE = 0, 1, 2, 3
+RELIC_TYPE_NAMES: tuple[str, ...] = ("jewelry", "tech", "lore", "iridia")
+WILD_LEAD = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    id: int
+    region: int
+    gem: int  # 0..3 a colour, RAINBOW or IRIDIA
+    bonus: int
+    amount: int
+
+    @property
+    def is_wild(self) -> bool:
+        return self.gem >= RAINBOW
+
+
+@dataclass(frozen=True, slots=True)
+class Relic:
+    id: int
+    name: str
+    lead: int  # 0..3 or WILD_LEAD
+    type: int  # JEWELRY, TECH, LORE or IRIDIA_TYPE
+    points: int
+    cost: tuple[int, int, int, int]
+
+    @property
+    def is_iridia(self) -> bool:
+        return self.type == IRIDIA_TYPE
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    id: int
+    name: str
+    points: int
+    condition: str  # most_coins, most_tiles, relic_each_lead, most_relics_lead, ...
+    argument: int | None  # a colour, a relic type, or a count, depending on the condition
+
+
+@dataclass(frozen=True, slots=True)
+class ItemKind:
+    index: int
+    key: str
+    name: str
+    cost: int
+    copies: int
+    timing: str  # "optional", "any_time" or "start_of_turn"
+    text: str
+    needs_three_explorers: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RhomCard:
+    id: int
+    reveal_order: tuple[str, ...]
+    icon: str
+    weathervane: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoyaltyToken:
+    key: str
+    name: str
+    points: int
+    rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    row: int
+    first_hex: int
+    last_hex: int
+    region: int
+
+
+def _load(name: str) -> Any:
+    text = resources.files("iridescia.games.iridescia").joinpath("data", name).read_text("utf-8")
+    return json.loads(text)
+
+
+def _colour(name: str) -> int:
+    return COLOUR_NAMES.index(name)
+
+
+def _load_tiles() -> tuple[Tile, ...]:
+    rows = _load("tiles.json")
+    return tuple(
+        Tile(
+            id=r["id"],
+            region=REGION_NAMES.index(r["region"]),
+            gem=TILE_GEM_NAMES.index(r["gem"]),
+            bonus=BONUS_NAMES.index(r["bonus"]),
+            amount=r["amount"],
+        )
+        for r in rows
+    )
+
+
+def _load_relics() -> tuple[Relic, ...]:
+    out = []
+    for r in _load("relics.json"):
+        cost = r["cost"]
+        out.append(
+            Relic(
+                id=r["id"],
+                name=r["name"],
+                lead=WILD_LEAD if r["lead"] == "wild" else _colour(r["lead"]),
+                type=RELIC_TYPE_NAMES.index(r["type"]),
+                points=r["points"],
+                cost=(cost["amethyst"], cost["citrine"], cost["emerald"], cost["sapphire"]),
+            )
+        )
+    return tuple(out)
+
+
+def _objective_argument(condition: str, arg: str | None) -> int | None:
+    if arg is None:
+        return None
+    if condition in ("most_tiles", "most_relics_lead"):
+        return _colour(arg)
+    if condition == "most_relics_type":
+        return RELIC_TYPE_NAMES.index(arg)
+    return int(arg)
+
+
+def _load_objectives() -> tuple[Objective, ...]:
+    return tuple(
+        Objective(
+            id=r["id"],
+            name=r["name"],
+            points=r["points"],
+            condition=r["condition"],
+            argument=_objective_argument(r["condition"], r["argument"]),
+        )
+        for r in _load("objectives.json")
+    )
+
+
+def _load_items() -> tuple[ItemKind, ...]:
+    return tuple(
+        ItemKind(
+            index=i,
+            key=r["key"],
+            name=r["name"],
+            cost=r["cost"],
+            copies=r["copies"],
+            timing=r["timing"],
+            text=r["text"],
+            needs_three_explorers=r["needs_three_explorers"],
+        )
+        for i, r in enumerate(_load("items.json"))
+    )
+
+
+def _load_rhom() -> tuple[RhomCard, ...]:
+    return tuple(
+        RhomCard(
+            id=r["id"],
+            reveal_order=tuple(r["reveal_order"]),
+            icon=r["icon"],
+            weathervane=r["weathervane"],
+        )
+        for r in _load("rhom_cards.json")
+    )
+
+
+_royalty = _load("royalty.json")
+_board = _load("board.json")
+
+TILES: tuple[Tile, ...] = _load_tiles()
+TILE_BY_ID: dict[int, Tile] = {t.id: t for t in TILES}
+RELICS: tuple[Relic, ...] = _load_relics()
+RELIC_BY_ID: dict[int, Relic] = {r.id: r for r in RELICS}
+OBJECTIVES: tuple[Objective, ...] = _load_objectives()
+OBJECTIVE_BY_ID: dict[int, Objective] = {o.id: o for o in OBJECTIVES}
+ITEMS: tuple[ItemKind, ...] = _load_items()
+ITEM_BY_KEY: dict[str, ItemKind] = {i.key: i for i in ITEMS}
+RHOM_CARDS: tuple[RhomCard, ...] = _load_rhom()
+ROYALTY_TOKENS: tuple[RoyaltyToken, ...] = tuple(
+    RoyaltyToken(key=t["key"], name=t["name"], points=t["points"], rank=t["rank"])
+    for t in _royalty["tokens"]
+)
+TOKEN_BY_KEY: dict[str, RoyaltyToken] = {t.key: t for t in ROYALTY_TOKENS}
+TOKENS_BY_EXPLORERS: dict[int, tuple[str, ...]] = {
+    int(k): tuple(v) for k, v in _royalty["tokens_by_explorers"].items()
+}
+BOARD_ROWS: tuple[BoardRow, ...] = tuple(
+    BoardRow(
+        row=r["row"],
+        first_hex=r["first_hex"],
+        last_hex=r["last_hex"],
+        region=REGION_NAMES.index(r["region"]),
+    )
+    for r in _board["rows"]
+)
+EMPTY_HEXES_SMALL: tuple[int, ...] = tuple(_board["empty_hexes_small"])
+
+# Item kind indices, for readable rules code.
+CAULDRON = ITEM_BY_KEY["cauldron"].index
+BOOK = ITEM_BY_KEY["book"].index
+CART = ITEM_BY_KEY["cart"].index
+ELIXIR = ITEM_BY_KEY["elixir"].index
+LIBATION = ITEM_BY_KEY["libation"].index
+JACKHAMMER = ITEM_BY_KEY["jackhammer"].index
+DYNAMITE = ITEM_BY_KEY["dynamite"].index
+AXE = ITEM_BY_KEY["axe"].index
+PICKAXE = ITEM_BY_KEY["pickaxe"].index
+SWAPPING = ITEM_BY_KEY["swapping"].index
+CATAPULT = ITEM_BY_KEY["catapult"].index
+WELL = ITEM_BY_KEY["well"].index
+ITEM_KEYS: tuple[str, ...] = tuple(i.key for i in ITEMS)

@@ -1,0 +1,183 @@
+"""The forward model: the current decision, its legal actions, and applying an action.
+
+One source of legality: ``apply`` accepts exactly what ``legal_actions`` offers, checks before it
+changes anything (so an illegal action leaves the state untouched), and returns the events the
+action produced. ``apply_unchecked`` skips the check for search code that already took the action
+from ``legal_actions`` of the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from iridescia.core.errors import IllegalActionError, InvalidActionError
+from iridescia.games.iridescia import items as I
+from iridescia.games.iridescia import turn as T
+from iridescia.games.iridescia.actions import ACTION_TABLE, Action
+from iridescia.games.iridescia.state import (
+    ACTIONS_PHASE,
+    GAME_OVER,
+    P_ADJUST,
+    P_ARRIVAL_COLOUR,
+    P_AXE,
+    P_BLOCKED_DISCARD,
+    P_BLOCKED_PLACE,
+    P_CAULDRON_RETURN,
+    P_CAULDRON_TAKE,
+    P_DIE,
+    P_LAND,
+    P_LIBATION_MODE,
+    P_LIBATION_PICK,
+    P_OBJECTIVE,
+    P_OVERFLOW,
+    P_PICKAXE_COLOUR,
+    P_PICKAXE_TILE,
+    P_RESERVE,
+    P_SWAP,
+    P_WELL,
+    REMOVE_PHASE,
+    RESTORE_PHASE,
+    REVEAL_PHASE,
+    Event,
+    State,
+)
+
+Legal = Callable[[State], list[Action]]
+Apply = Callable[[State, Action], None]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    name: str
+    prompt: str
+    legal: Legal
+    apply: Apply
+
+
+_PHASES: dict[int, DecisionKind] = {
+    REVEAL_PHASE: DecisionKind(
+        "reveal", "Reveal a tile or move onto one", T.legal_reveal_phase, T.apply_reveal_phase
+    ),
+    ACTIONS_PHASE: DecisionKind(
+        "actions", "Mine, buy, sell, play items, or end", T.legal_actions_phase,
+        T.apply_actions_phase,
+    ),
+    RESTORE_PHASE: DecisionKind(
+        "restore", "Restore relics, then finish the turn", T.legal_restore, T.apply_restore
+    ),
+    REMOVE_PHASE: DecisionKind(
+        "remove", "From the Castle: remove a tile from the board", T.legal_remove, T.apply_remove
+    ),
+}  # fmt: skip
+
+_PENDING: dict[int, DecisionKind] = {
+    P_OBJECTIVE: DecisionKind(
+        "objective", "Discard one of your two objectives", T.legal_objective, T.apply_objective
+    ),
+    P_ARRIVAL_COLOUR: DecisionKind(
+        "tile colour", "Choose the colour of this tile", T.legal_arrival_colour,
+        T.apply_arrival_colour,
+    ),
+    P_OVERFLOW: DecisionKind(
+        "cargo limit", "Too many gems: give one away", T.legal_overflow, T.apply_overflow
+    ),
+    P_BLOCKED_DISCARD: DecisionKind(
+        "blocked: discard", "Blocked: discard a tile from your victory pile",
+        T.legal_blocked_discard, T.apply_blocked_discard,
+    ),
+    P_BLOCKED_PLACE: DecisionKind(
+        "blocked: place", "Blocked: choose the empty hex to restart from",
+        T.legal_blocked_place, T.apply_blocked_place,
+    ),
+    P_DIE: DecisionKind("die", "Choose a die to change", I.legal_die, I.apply_die),
+    P_ADJUST: DecisionKind("adjust", "Choose how to change it", I.legal_adjust, I.apply_adjust),
+    P_LIBATION_MODE: DecisionKind(
+        "libation", "Re-roll your dice or roll market dice", I.legal_libation_mode,
+        I.apply_libation_mode,
+    ),
+    P_LIBATION_PICK: DecisionKind(
+        "libation dice", "Pick dice to roll, then roll", I.legal_libation_pick,
+        I.apply_libation_pick,
+    ),
+    P_WELL: DecisionKind("wishing well", "Take your gem", I.legal_well, I.apply_well),
+    P_CAULDRON_RETURN: DecisionKind(
+        "cauldron", "Return a gem", I.legal_cauldron_return, I.apply_cauldron_return
+    ),
+    P_CAULDRON_TAKE: DecisionKind(
+        "cauldron gem", "Take a gem of any colour", I.legal_cauldron_take, I.apply_cauldron_take
+    ),
+    P_AXE: DecisionKind("axe", "Choose a colour you hold to gain one more", I.legal_axe,
+                        I.apply_axe),
+    P_RESERVE: DecisionKind("book", "Reserve a relic", I.legal_reserve, I.apply_reserve),
+    P_LAND: DecisionKind("catapult", "Choose where to land", I.legal_land, I.apply_land),
+    P_SWAP: DecisionKind("swap", "Choose an explorer to swap with", I.legal_swap, I.apply_swap),
+    P_PICKAXE_TILE: DecisionKind(
+        "pickaxe", "Choose an adjacent revealed tile", I.legal_pickaxe_tile, I.apply_pickaxe_tile
+    ),
+    P_PICKAXE_COLOUR: DecisionKind(
+        "pickaxe colour", "Name the colour of that tile", I.legal_pickaxe_colour,
+        I.apply_pickaxe_colour,
+    ),
+}  # fmt: skip
+
+
+def decision_kind(s: State) -> DecisionKind | None:
+    if s.phase == GAME_OVER:
+        return None
+    if s.pending:
+        return _PENDING[s.pending[-1][0]]
+    return _PHASES[s.phase]
+
+
+def legal_actions(s: State) -> list[Action]:
+    """The legal actions of the current decision, sorted by action id ([] when the game is over)."""
+    d = decision_kind(s)
+    if d is None:
+        return []
+    out = d.legal(s)
+    out.sort(key=_id)
+    return out
+
+
+def _id(a: Action) -> int:
+    return a.id
+
+
+def coerce(action: Action | str | int) -> Action:
+    """An Action from an Action, its text, or its id; InvalidActionError if none matches."""
+    if isinstance(action, Action):
+        if not 0 <= action.id < len(ACTION_TABLE) or ACTION_TABLE[action.id] != action:
+            raise InvalidActionError(f"{action!r} is not an action of the action table")
+        return action
+    if isinstance(action, str):
+        return Action.parse(action)
+    if isinstance(action, int) and not isinstance(action, bool):
+        return Action.from_id(action)
+    raise InvalidActionError(f"cannot read an action from {type(action).__name__}")
+
+
+def apply(s: State, action: Action | str | int) -> list[Event]:
+    """Apply a legal action and return its events; the state is untouched on any error."""
+    a = coerce(action)
+    d = decision_kind(s)
+    if d is None:
+        raise IllegalActionError(f"{a}: the game is over")
+    legal = d.legal(s)
+    if a not in legal:
+        options = ", ".join(str(x) for x in sorted(legal, key=_id)[:12])
+        more = "" if len(legal) <= 12 else f", ... ({len(legal)} in all)"
+        raise IllegalActionError(
+            f"{a} is not legal now (seat {s.current + 1}, {d.name}); legal: {options}{more}"
+        )
+    return apply_unchecked(s, a)
+
+
+def apply_unchecked(s: State, a: Action) -> list[Event]:
+    """Apply an action taken from ``legal_actions(s)`` without checking it again (search)."""
+    d = decision_kind(s)
+    assert d is not None
+    s.events = []
+    s.history.append(a.id)
+    d.apply(s, a)
+    return s.events

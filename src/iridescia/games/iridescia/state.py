@@ -1,0 +1,347 @@
+"""The complete state of a game of Gems of Iridescia, with a cheap ``clone()`` and a stable hash.
+
+The state is plain mutable data (lists of small ints) so that ``clone()`` is a handful of list
+copies; the rules in ``rules.py``, ``turn.py`` and ``items.py`` are the only code that changes it.
+Hidden information (face-down tiles, thinned tiles, deck orders, objectives, the RNG) lives here
+and leaves the core only through ``views.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from iridescia.core.rng import Rng
+from iridescia.games.iridescia.params import RulesParams
+
+RULES_VERSION = 1  # bump only when behaviour changes: records say which rules they follow
+
+# Turn phases (the decision when no pending decision is open).
+REVEAL_PHASE = 0  # start-of-turn items, reveal, move (or blocked)
+ACTIONS_PHASE = 1  # optional actions
+RESTORE_PHASE = 2  # end of turn: restore relics
+REMOVE_PHASE = 3  # a player in the Castle removes a tile
+GAME_OVER = 4
+PHASE_NAMES = ("reveal", "actions", "restore", "remove", "game over")
+
+# Pending decisions (a stack; the top one is the current decision).
+P_OBJECTIVE = 0  # (P_OBJECTIVE,)                        discard one objective (R12)
+P_ARRIVAL_COLOUR = 1  # (P_ARRIVAL_COLOUR,)              colour of a rainbow/Iridia tile
+P_OVERFLOW = 2  # (P_OVERFLOW,)                          give away gems above the cargo limit
+P_BLOCKED_DISCARD = 3  # (P_BLOCKED_DISCARD,)
+P_BLOCKED_PLACE = 4  # (P_BLOCKED_PLACE,)
+P_DIE = 5  # (P_DIE, item)                               choose the die to change
+P_ADJUST = 6  # (P_ADJUST, item, target)                 choose the change
+P_LIBATION_MODE = 7  # (P_LIBATION_MODE,)
+P_LIBATION_PICK = 8  # (P_LIBATION_PICK, mode, picked bitmask)
+P_WELL = 9  # (P_WELL,)                                  take the Wishing Well's gem
+P_CAULDRON_RETURN = 10  # (P_CAULDRON_RETURN, gems still to return)
+P_CAULDRON_TAKE = 11  # (P_CAULDRON_TAKE,)
+P_AXE = 12  # (P_AXE,)
+P_RESERVE = 13  # (P_RESERVE,)
+P_LAND = 14  # (P_LAND,)
+P_SWAP = 15  # (P_SWAP,)
+P_PICKAXE_TILE = 16  # (P_PICKAXE_TILE,)
+P_PICKAXE_COLOUR = 17  # (P_PICKAXE_COLOUR, hex)
+
+# Latest roll kinds.
+NO_ROLL, MINING_ROLL, WELL_ROLL = 0, 1, 2
+
+# Explorer positions beyond hex ids: off the board is 0 (board.OFF_BOARD), in the Castle is -1.
+IN_CASTLE = -1
+
+
+class Event(NamedTuple):
+    """Something that happened, in data: for the log, statistics and the web app."""
+
+    kind: str
+    player: int  # 0-based seat, -1 for the table
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, **self.data}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Table options chosen at creation (part of the game record)."""
+
+    catapult_for_fourth: bool = False  # spec 2.7: the 4th player starts with a Clever Catapult
+    first_player: int | None = None  # fix the first seat (0-based) instead of R4's random draw
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "catapult_for_fourth": self.catapult_for_fourth,
+            "first_player": self.first_player,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Options:
+        if not isinstance(data, dict):
+            raise ValueError("options must be an object")
+        unknown = set(data) - {"catapult_for_fourth", "first_player"}
+        if unknown:
+            raise ValueError(f"unknown options: {sorted(unknown)}")
+        cat = data.get("catapult_for_fourth", False)
+        first = data.get("first_player")
+        if not isinstance(cat, bool) or not (first is None or isinstance(first, int)):
+            raise ValueError("bad option types")
+        return Options(catapult_for_fourth=cat, first_player=first)
+
+
+class PlayerState:
+    """One seat's belongings."""
+
+    __slots__ = (
+        "cargo",
+        "coins",
+        "discarded_objective",
+        "finished",
+        "iridia_stone",
+        "items",
+        "objectives",
+        "other_points",
+        "pos",
+        "relic_points",
+        "relics",
+        "reserved",
+        "seat",
+        "stone_idle",
+        "tile_bonus_points",
+        "tiles",
+        "token",
+    )
+
+    def __init__(self, seat: int, coins: int) -> None:
+        self.seat = seat
+        self.coins = coins
+        self.cargo = [0, 0, 0, 0]
+        self.stone_idle = 0  # stone dice held and not activated (kept across turns, R13)
+        self.items: list[int] = []  # item kinds in hand (never two of a kind, R14)
+        self.objectives: list[int] = []
+        self.discarded_objective = 0
+        self.tiles: list[int] = []  # victory pile, in collection order
+        self.relics: list[int] = []
+        self.reserved = 0  # relic reserved with the Regal Reference Book (R23), 0 if none
+        self.relic_points = 0
+        self.tile_bonus_points = 0
+        self.other_points = 0
+        self.iridia_stone = False
+        self.token = ""  # royalty token key, "" if none
+        self.pos = 0  # hex id, 0 off the board, -1 in the Castle
+        self.finished = False
+
+    def clone(self) -> PlayerState:
+        o = PlayerState.__new__(PlayerState)
+        o.seat = self.seat
+        o.coins = self.coins
+        o.cargo = self.cargo[:]
+        o.stone_idle = self.stone_idle
+        o.items = self.items[:]
+        o.objectives = self.objectives[:]
+        o.discarded_objective = self.discarded_objective
+        o.tiles = self.tiles[:]
+        o.relics = self.relics[:]
+        o.reserved = self.reserved
+        o.relic_points = self.relic_points
+        o.tile_bonus_points = self.tile_bonus_points
+        o.other_points = self.other_points
+        o.iridia_stone = self.iridia_stone
+        o.token = self.token
+        o.pos = self.pos
+        o.finished = self.finished
+        return o
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.seat, self.coins, tuple(self.cargo), self.stone_idle, tuple(self.items),
+            tuple(self.objectives), self.discarded_objective, tuple(self.tiles),
+            tuple(self.relics), self.reserved, self.relic_points, self.tile_bonus_points,
+            self.other_points, self.iridia_stone, self.token, self.pos, self.finished,
+        )  # fmt: skip
+
+
+class State:
+    """Everything about one game. Mutated only by the rules modules."""
+
+    __slots__ = (
+        "active_stone",
+        "barricade",
+        "bought",
+        "cart",
+        "current",
+        "elixir_pending",
+        "elixir_turn",
+        "face_up",
+        "history",
+        "item_deck",
+        "item_discard",
+        "item_market",
+        "market",
+        "mine_colour",
+        "num_players",
+        "objective_deck",
+        "options",
+        "params",
+        "pending",
+        "phase",
+        "pickaxe_colour",
+        "players",
+        "relic_deck",
+        "relic_row",
+        "removed",
+        "removed_hidden",
+        "reveals",
+        "rng",
+        "roll",
+        "roll_colour",
+        "roll_gain",
+        "roll_kind",
+        "roll_locked",
+        "roll_mult",
+        "roll_ok",
+        "roll_pick",
+        "seed",
+        "sold",
+        "start_items",
+        "stone_supply",
+        "supply",
+        "thinned",
+        "tile_at",
+        "tokens_left",
+        "turn_number",
+        "turns_taken",
+        "events",
+    )
+
+    def __init__(self) -> None:
+        self.params = RulesParams()
+        self.options = Options()
+        self.seed = 0
+        self.num_players = 0
+        self.rng = Rng(0)
+        self.tile_at = [0] * 59  # tile id on each hex (0 = empty hex)
+        self.face_up = [False] * 59
+        self.barricade = [False] * 59
+        self.thinned: list[int] = []
+        self.removed: list[int] = []  # tiles that left the game (Castle removals, R9 discards)
+        self.removed_hidden: list[int] = []  # of those, the ones removed face down
+        self.market = [2, 2, 2, 2]
+        self.supply = [16, 16, 16, 16]
+        self.stone_supply = 4
+        self.relic_deck: list[int] = []  # top of the deck is the END of the list
+        self.relic_row: list[int] = []
+        self.item_deck: list[int] = []  # top is the end
+        self.item_market: list[int] = []  # one kind per slot, -1 for an empty slot
+        self.item_discard: list[int] = []
+        self.objective_deck: list[int] = []
+        self.tokens_left: list[str] = []
+        self.players: list[PlayerState] = []
+        self.current = 0
+        self.phase = REVEAL_PHASE
+        self.turn_number = 0  # turns started so far in the game
+        self.turns_taken = [0, 0, 0, 0]
+        # Turn-scoped.
+        self.reveals = 0
+        self.start_items = True  # Swapping Stones / Catapult still allowed (before first reveal)
+        self.bought = False
+        self.sold = False
+        self.cart = False
+        self.pickaxe_colour = -1
+        self.mine_colour = -1  # colour mined on the current tile (chosen on a rainbow)
+        self.active_stone = 0
+        self.elixir_pending = 0
+        self.elixir_turn = False
+        # The latest roll (mining attempt or Wishing Well), for dice-changing items (R21).
+        self.roll_kind = NO_ROLL
+        self.roll: list[int] = []  # faces
+        self.roll_ok: list[bool] = []
+        self.roll_gain: list[tuple[int, int]] = []  # per die: (own colour gems, pickaxe gems)
+        self.roll_colour = -1
+        self.roll_mult = 1
+        self.roll_pick = -1
+        self.roll_locked = False
+        self.pending: list[tuple[int, ...]] = []
+        self.history: list[int] = []  # action ids applied since setup
+        self.events: list[Event] = []
+
+    def clone(self) -> State:
+        """An independent copy sharing no mutable part (tested: playing on it never changes us)."""
+        o = State.__new__(State)
+        o.params = self.params
+        o.options = self.options
+        o.seed = self.seed
+        o.num_players = self.num_players
+        o.rng = self.rng.clone()
+        o.tile_at = self.tile_at[:]
+        o.face_up = self.face_up[:]
+        o.barricade = self.barricade[:]
+        o.thinned = self.thinned[:]
+        o.removed = self.removed[:]
+        o.removed_hidden = self.removed_hidden[:]
+        o.market = self.market[:]
+        o.supply = self.supply[:]
+        o.stone_supply = self.stone_supply
+        o.relic_deck = self.relic_deck[:]
+        o.relic_row = self.relic_row[:]
+        o.item_deck = self.item_deck[:]
+        o.item_market = self.item_market[:]
+        o.item_discard = self.item_discard[:]
+        o.objective_deck = self.objective_deck[:]
+        o.tokens_left = self.tokens_left[:]
+        o.players = [p.clone() for p in self.players]
+        o.current = self.current
+        o.phase = self.phase
+        o.turn_number = self.turn_number
+        o.turns_taken = self.turns_taken[:]
+        o.reveals = self.reveals
+        o.start_items = self.start_items
+        o.bought = self.bought
+        o.sold = self.sold
+        o.cart = self.cart
+        o.pickaxe_colour = self.pickaxe_colour
+        o.mine_colour = self.mine_colour
+        o.active_stone = self.active_stone
+        o.elixir_pending = self.elixir_pending
+        o.elixir_turn = self.elixir_turn
+        o.roll_kind = self.roll_kind
+        o.roll = self.roll[:]
+        o.roll_ok = self.roll_ok[:]
+        o.roll_gain = self.roll_gain[:]
+        o.roll_colour = self.roll_colour
+        o.roll_mult = self.roll_mult
+        o.roll_pick = self.roll_pick
+        o.roll_locked = self.roll_locked
+        o.pending = self.pending[:]
+        o.history = self.history[:]
+        o.events = []
+        return o
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that defines the state (history and events excluded), as a tuple."""
+        return (
+            RULES_VERSION, self.num_players, self.rng.state, tuple(self.tile_at),
+            tuple(self.face_up), tuple(self.barricade), tuple(self.thinned),
+            tuple(self.removed), tuple(self.removed_hidden), tuple(self.market), tuple(self.supply), self.stone_supply,
+            tuple(self.relic_deck), tuple(self.relic_row), tuple(self.item_deck),
+            tuple(self.item_market), tuple(self.item_discard), tuple(self.objective_deck),
+            tuple(self.tokens_left), tuple(p.key() for p in self.players), self.current,
+            self.phase, self.turn_number, tuple(self.turns_taken), self.reveals,
+            self.start_items, self.bought, self.sold, self.cart, self.pickaxe_colour,
+            self.mine_colour, self.active_stone, self.elixir_pending, self.elixir_turn,
+            self.roll_kind, tuple(self.roll), tuple(self.roll_ok), tuple(self.roll_gain),
+            self.roll_colour, self.roll_mult, self.roll_pick, self.roll_locked,
+            tuple(self.pending),
+        )  # fmt: skip
+
+    def state_hash(self) -> str:
+        """A stable hex digest of the state (same on every machine and Python process)."""
+        return hashlib.blake2b(repr(self.key()).encode(), digest_size=16).hexdigest()
+
+    def emit(self, event_kind: str, player: int, /, **data: Any) -> None:
+        self.events.append(Event(event_kind, player, data))
+
+    @property
+    def current_player_state(self) -> PlayerState:
+        return self.players[self.current]
