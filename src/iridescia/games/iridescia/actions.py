@@ -200,16 +200,13 @@ DIE_OF = _row(DIE, NUM_TARGETS)
 PICK_OF = _row(PICK, NUM_TARGETS)
 SWAP_WITH = _row(SWAP, MAX_SEATS + 1)
 SELL_OF: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_BY_KEY.get((SELL, c, n), ACTION_TABLE[0]) for n in range(MAX_SELL + 1))
-    for c in range(4)
+    tuple(_BY_KEY.get((SELL, c, n), ACTION_TABLE[0]) for n in range(MAX_SELL + 1)) for c in range(4)
 )
 GIVE_OF: tuple[tuple[Action, ...], ...] = tuple(
     tuple(_BY_KEY.get((GIVE, c, s), ACTION_TABLE[0]) for s in range(MAX_SEATS + 1))
     for c in range(4)
 )
-ADJUST_OF: dict[tuple[int, int], Action] = {
-    (x.a, x.b): x for x in ACTION_TABLE if x.kind == ADJUST
-}
+ADJUST_OF: dict[tuple[int, int], Action] = {(x.a, x.b): x for x in ACTION_TABLE if x.kind == ADJUST}
 TAKE_NONE_ACTION = act(TAKE_NONE)
 ROLL_ACTION = act(ROLL)
 END_ACTION = act(END)

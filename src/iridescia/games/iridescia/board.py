@@ -51,9 +51,7 @@ def _neighbours(h: int, deltas: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     return tuple(n for dr, dc in deltas if (n := hex_at(r + dr, c + dc)))
 
 
-SIDE: tuple[tuple[int, ...], ...] = ((),) + tuple(
-    _neighbours(h, ((0, -2), (0, 2))) for h in HEXES
-)
+SIDE: tuple[tuple[int, ...], ...] = ((),) + tuple(_neighbours(h, ((0, -2), (0, 2))) for h in HEXES)
 FORWARD: tuple[tuple[int, ...], ...] = ((),) + tuple(
     _neighbours(h, ((1, -1), (1, 1))) for h in HEXES
 )
@@ -64,9 +62,7 @@ ROW_HEXES: dict[int, tuple[int, ...]] = {
     br.row: tuple(range(br.first_hex, br.last_hex + 1)) for br in BOARD_ROWS
 }
 # ADJACENT[0] is "off the board": every hex of row 1 counts as adjacent (R5).
-ADJACENT: tuple[tuple[int, ...], ...] = (ROW_HEXES[1],) + tuple(
-    SIDE[h] + FORWARD[h] for h in HEXES
-)
+ADJACENT: tuple[tuple[int, ...], ...] = (ROW_HEXES[1],) + tuple(SIDE[h] + FORWARD[h] for h in HEXES)
 ALL_SIX: tuple[tuple[int, ...], ...] = ((),) + tuple(
     SIDE[h] + FORWARD[h] + BEHIND[h] for h in HEXES
 )

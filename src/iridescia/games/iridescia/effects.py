@@ -115,9 +115,7 @@ def fill_item_market(state: State) -> None:
 
 def others_with_room(state: State, seat: int) -> list[int]:
     limit = state.params.cargo_limit
-    return [
-        p.seat for p in state.players if p.seat != seat and cargo_size(p.cargo) < limit
-    ]
+    return [p.seat for p in state.players if p.seat != seat and cargo_size(p.cargo) < limit]
 
 
 def explorer_at(state: State, hex_id: int) -> bool:

@@ -154,6 +154,17 @@ class Game:
         tallies = self.tallies()
         return scoring.winners(tallies, scoring.score_all(tallies, self.state.params))
 
+    def statistics(self) -> list[dict[str, Any]]:
+        """Per-player statistics (spec section 10) folded from this game's event log; points by
+        source are added once the game is over. A clone's log starts empty: use the original."""
+        from iridescia.games.iridescia.stats import Statistics
+
+        st = Statistics(self.num_players)
+        st.observe(self.log)
+        if self.is_terminal():
+            st.finish(self.scores())
+        return st.as_json()
+
     # ------------------------------------------------------------ views and hidden information
 
     def view(self, player: int) -> dict[str, Any]:

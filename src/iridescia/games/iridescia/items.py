@@ -80,9 +80,7 @@ def catapult_landings(s: State) -> list[int]:
     if pos < 0:
         return []
     return sorted(
-        h
-        for h in CATAPULT_LANDINGS[pos]
-        if E.has_open_tile(s, h) and not E.explorer_at(s, h)
+        h for h in CATAPULT_LANDINGS[pos] if E.has_open_tile(s, h) and not E.explorer_at(s, h)
     )
 
 
@@ -145,7 +143,9 @@ _register(CART, lambda s: not s.cart, _cart)
 _register(WELL, _always, _well)
 _register(PICKAXE, _can_pickaxe, lambda s: s.pending.append((P_PICKAXE_TILE,)))
 _register(BOOK, _can_book, lambda s: s.pending.append((P_RESERVE,)))
-_register(CAULDRON, lambda s: sum(_cargo(s)) >= 2, lambda s: s.pending.append((P_CAULDRON_RETURN, 2)))
+_register(
+    CAULDRON, lambda s: sum(_cargo(s)) >= 2, lambda s: s.pending.append((P_CAULDRON_RETURN, 2))
+)
 _register(AXE, lambda s: sum(_cargo(s)) >= 1, lambda s: s.pending.append((P_AXE,)))
 _register(LIBATION, _always, lambda s: s.pending.append((P_LIBATION_MODE,)))
 _register(JACKHAMMER, _always, lambda s: s.pending.append((P_DIE, JACKHAMMER)))
@@ -326,9 +326,7 @@ def apply_die(s: State, a: Action) -> None:
 def legal_adjust(s: State) -> list[Action]:
     _, item, target = s.pending[-1]
     return [
-        A.ADJUST_OF[(target, d)]
-        for d in DELTAS_BY_ITEM[item]
-        if dice.delta_allowed(s, target, d)
+        A.ADJUST_OF[(target, d)] for d in DELTAS_BY_ITEM[item] if dice.delta_allowed(s, target, d)
     ]
 
 
@@ -345,9 +343,9 @@ def _rerollable(s: State, mask: int) -> list[int]:
     for i in range(len(s.roll)):
         if mask >> i & 1:
             continue
-        if s.roll_kind == MINING_ROLL and s.roll_ok[i]:
-            if not dice.can_take_back(s, [*picked, s.roll_gain[i]]):
-                continue  # ruling D4: a success whose gems are gone cannot be re-rolled
+        success = s.roll_kind == MINING_ROLL and s.roll_ok[i]
+        if success and not dice.can_take_back(s, [*picked, s.roll_gain[i]]):
+            continue  # ruling D4: a success whose gems are gone cannot be re-rolled
         out.append(i)
     return out
 

@@ -54,8 +54,7 @@ class RulesParams:
                     changes[name] = int(text)
                 else:
                     pairs = tuple(
-                        (int(a), int(b))
-                        for a, b in (p.split(":") for p in text.split(","))
+                        (int(a), int(b)) for a, b in (p.split(":") for p in text.split(","))
                     )
                     changes[name] = pairs
             except ValueError as exc:

@@ -173,6 +173,7 @@ class State:
         "current",
         "elixir_pending",
         "elixir_turn",
+        "events",
         "face_up",
         "history",
         "item_deck",
@@ -212,7 +213,6 @@ class State:
         "tokens_left",
         "turn_number",
         "turns_taken",
-        "events",
     )
 
     def __init__(self) -> None:
@@ -323,7 +323,8 @@ class State:
         return (
             RULES_VERSION, self.num_players, self.rng.state, tuple(self.tile_at),
             tuple(self.face_up), tuple(self.barricade), tuple(self.thinned),
-            tuple(self.removed), tuple(self.removed_hidden), tuple(self.market), tuple(self.supply), self.stone_supply,
+            tuple(self.removed), tuple(self.removed_hidden), tuple(self.market),
+            tuple(self.supply), self.stone_supply,
             tuple(self.relic_deck), tuple(self.relic_row), tuple(self.item_deck),
             tuple(self.item_market), tuple(self.item_discard), tuple(self.objective_deck),
             tuple(self.tokens_left), tuple(p.key() for p in self.players), self.current,

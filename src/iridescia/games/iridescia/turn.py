@@ -314,9 +314,7 @@ def legal_overflow(s: State) -> list[Action]:
     held = [c for c in range(4) if p.cargo[c] > 0]
     others = E.others_with_room(s, s.current)
     if others:
-        return sorted(
-            (A.GIVE_OF[c][o + 1] for c in held for o in others), key=lambda x: x.id
-        )
+        return sorted((A.GIVE_OF[c][o + 1] for c in held for o in others), key=lambda x: x.id)
     return [A.RETURN_OF[c] for c in held]
 
 
@@ -502,4 +500,3 @@ def apply_remove(s: State, a: Action) -> None:
         s.removed_hidden.append(tid)  # nobody sees a tile removed face down
     s.emit("remove", s.current, hex=a.a, tile=tid if was_up else None)
     end_turn(s)
-

@@ -12,6 +12,7 @@ from typing import Any
 
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules
+from iridescia.games.iridescia.actions import target_text
 from iridescia.games.iridescia.board import COL_OF, HEXES, REGION_OF_HEX, ROW_OF
 from iridescia.games.iridescia.data import (
     BONUS_NAMES,
@@ -24,7 +25,6 @@ from iridescia.games.iridescia.data import (
     TILE_GEM_NAMES,
     WILD_LEAD,
 )
-from iridescia.games.iridescia.actions import target_text
 from iridescia.games.iridescia.state import (
     NO_ROLL,
     P_RESERVE,

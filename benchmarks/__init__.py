@@ -1,0 +1,1 @@
+"""Benchmarks, run by hand; results are recorded in docs/performance.md."""

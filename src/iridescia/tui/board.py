@@ -1,0 +1,126 @@
+"""The hex map: nine offset rows drawn from a view, Castle on top, hex numbers on every cell.
+
+Geometry follows the rules (spec 1.2): doubled columns, 6-hex rows at columns 2..12 and 7-hex
+rows at 1..13, so a column step of one is four characters on screen and each hex is a cell of
+seven characters and two lines. A cell shows the hex number (so players can type
+``reveal 23``), explorers as ``@1``..``@4`` in their seat colours, and below:
+
+* a face-down tile: the region's colour and ``?``;
+* a face-up tile: its gem letter in the gem's colour and its bonus (``E+2c``, ``Rbw``, ``Irid``);
+* a barricade: ``XX`` on red; an empty hex: a dim dot.
+
+Hexes named by the current decision's legal actions can be highlighted (underlined numbers).
+The map needs 8 + 13 * 4 + 3 = 63 columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.text import Text
+
+from iridescia.tui import theme
+from iridescia.tui.messages import Messages
+
+CELL = 7  # characters per hex cell
+STEP = 4  # characters per doubled column
+LABEL = 8  # width of the row labels on the left
+ROWS = 9
+MAP_WIDTH = LABEL + 12 * STEP + CELL
+
+
+def explorers_by_position(view: dict[str, Any]) -> dict[int, list[int]]:
+    """Seats (0-based) standing on each position (0 = off the board, -1 = in the Castle)."""
+    out: dict[int, list[int]] = {}
+    for p in view["players"]:
+        out.setdefault(int(p["position"]), []).append(int(p["seat"]))
+    return out
+
+
+def _marks(seats: list[int]) -> Text:
+    text = Text()
+    for seat in seats[:2]:
+        text.append(f"@{seat + 1}", theme.SEAT_MARK_STYLES[seat % len(theme.SEAT_MARK_STYLES)])
+    return text
+
+
+def _line(parts: list[Text], base: str, centre: bool = False) -> Text:
+    """One cell line: ``parts`` padded to the cell width over the background ``base``."""
+    body = Text()
+    for part in parts:
+        body.append_text(part)
+    body.truncate(CELL)
+    gap = CELL - body.cell_len
+    left = gap // 2 if centre else 0
+    out = Text(" " * left, style=base)
+    out.append_text(body)
+    out.append(" " * (gap - left))
+    return out
+
+
+def cell(h: dict[str, Any], seats: list[int], target: bool = False) -> tuple[Text, Text]:
+    """The two lines of one hex cell."""
+    if h["barricade"]:
+        base = theme.BARRICADE_STYLE
+        body = Text("XX")
+    elif h["face_up"] and h["tile"] is not None:
+        base = theme.FACE_UP_STYLE
+        body = theme.tile_label(h["tile"])
+    elif h["has_tile"]:
+        base = theme.REGION_STYLES[int(h["region"]) % len(theme.REGION_STYLES)]
+        body = Text("?")
+    else:
+        base = ""
+        body = Text("·", theme.EMPTY_STYLE)
+    number = Text(f"{h['hex']:>2}", "" if base else theme.EMPTY_STYLE)
+    if target:
+        number.stylize("bold underline")
+    parts = [number]
+    if seats:
+        parts += [Text(" "), _marks(seats)]
+    return _line(parts, base), _line([body], base, centre=True)
+
+
+def render_board(
+    view: dict[str, Any], msgs: Messages, targets: Iterable[int] = ()
+) -> Text:
+    """The whole map, Castle row first, then a line for explorers off the board or finished."""
+    hexes = {int(h["hex"]): h for h in view["board"]}
+    at = explorers_by_position(view)
+    wanted = set(targets)
+    by_row: dict[int, list[dict[str, Any]]] = {}
+    for h in hexes.values():
+        by_row.setdefault(int(h["row"]), []).append(h)
+    lines: list[Text] = []
+    for row in range(ROWS, 0, -1):
+        cells = sorted(by_row.get(row, []), key=lambda x: int(x["col"]))
+        region = int(cells[0]["region"]) if cells else 0
+        top = Text(f"{msgs(f'region.{region}'):<{LABEL - 1}} ", theme.DIM)
+        bottom = Text(f"{'row ' + str(row):<{LABEL - 1}} ", theme.DIM)
+        x = 0
+        for h in cells:
+            start = (int(h["col"]) - 1) * STEP
+            if start > x:
+                top.append(" " * (start - x))
+                bottom.append(" " * (start - x))
+            a, b = cell(h, at.get(int(h["hex"]), []), int(h["hex"]) in wanted)
+            top.append_text(a)
+            bottom.append_text(b)
+            x = start + CELL
+        lines += [top, bottom]
+    lines.append(_outside_line(at, msgs))
+    return Text("\n").join(lines)
+
+
+def _outside_line(at: dict[int, list[int]], msgs: Messages) -> Text:
+    text = Text(f"{msgs('where.off')}: ", theme.DIM)
+    for seat in at.get(0, []):
+        text.append_text(_marks([seat]))
+        text.append(" ")
+    if at.get(-1):
+        text.append(f"   {msgs('where.castle')}: ", theme.DIM)
+        for seat in at[-1]:
+            text.append_text(_marks([seat]))
+            text.append(" ")
+    return text

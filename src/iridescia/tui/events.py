@@ -1,0 +1,200 @@
+"""Turn engine events into readable log sentences, as one viewer may see them.
+
+The engine emits events in data (``Event(kind, player, data)``); this module is the observer
+that translates them at display time through the message catalog. Every event goes through
+``redact_event`` for the viewer first, so a log line never shows another player's discarded
+objective. Unknown event kinds still render (kind and data), so a new engine event never breaks
+the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.text import Text
+
+from iridescia.games.iridescia.state import Event
+from iridescia.games.iridescia.views import redact_event
+from iridescia.tui import theme
+from iridescia.tui.messages import Messages
+
+Describer = Callable[[Event, Messages], str]
+
+
+def _seat(e: Event, m: Messages) -> str:
+    return m.seat(e.player) if e.player >= 0 else m("table")
+
+
+def _faces(values: Sequence[int]) -> str:
+    return " ".join(str(v) for v in values)
+
+
+def _market(e: Event, m: Messages) -> str:
+    d = e.data
+    before, after = int(d["before"]), int(d["after"])
+    crash = before == 6 and after == 1
+    key = "ev.market_crash" if crash else "ev.market"
+    return m(key, colour=m.colour(d["colour"]), before=before, after=after,
+             reason=m.reason(str(d.get("reason", ""))))
+
+
+def _turn(e: Event, m: Messages) -> str:
+    kind = str(e.data.get("kind", "normal"))
+    return m(f"ev.turn.{kind}", number=e.data.get("number", "?"), seat=_seat(e, m))
+
+
+def _castle(e: Event, m: Messages) -> str:
+    token = e.data.get("token")
+    if not token:
+        return m("ev.castle.none", seat=_seat(e, m))
+    return m("ev.castle", seat=_seat(e, m), token=m(f"token.{token}"), points=e.data["points"])
+
+
+def _objective(e: Event, m: Messages) -> str:
+    obj = e.data.get("objective")
+    if not obj:
+        return m("ev.objective_discarded.hidden", seat=_seat(e, m))
+    return m("ev.objective_discarded", seat=_seat(e, m), objective=theme.objective_name(obj))
+
+
+def _remove(e: Event, m: Messages) -> str:
+    tile = e.data.get("tile")
+    if tile is None:
+        return m("ev.remove.hidden", seat=_seat(e, m), hex=e.data["hex"])
+    return m("ev.remove", seat=_seat(e, m), tile=theme.tile_by_id(tile, m), hex=e.data["hex"])
+
+
+def _reserve(e: Event, m: Messages) -> str:
+    source = m("ev.reserve.row") if e.data.get("from_row") else m("ev.reserve.deck")
+    return m("ev.reserve", seat=_seat(e, m), relic=theme.relic_name(e.data["relic"]), source=source)
+
+
+def _market_refresh(e: Event, m: Messages) -> str:
+    from iridescia.games.iridescia.data import ITEMS
+
+    names = [
+        theme.item_name(ITEMS[k].key, m) if 0 <= k < len(ITEMS) else "-"
+        for k in e.data.get("market", [])
+    ]
+    return m("ev.item_market_refresh", items=", ".join(names))
+
+
+def _mine(e: Event, m: Messages) -> str:
+    d = e.data
+    return m("ev.mine", seat=_seat(e, m), colour=m.colour(d["colour"]), target=d["target"],
+             stone=d.get("stone", 0), faces=_faces(d["faces"]), successes=d["successes"])
+
+
+def _simple(key: str) -> Describer:
+    """A describer that fills ``key`` with the seat and the event's data as they are."""
+
+    def describe(e: Event, m: Messages) -> str:
+        return m(key, seat=_seat(e, m), **e.data)
+
+    return describe
+
+
+def _gems(key: str) -> Describer:
+    """Gains and returns: a count of one colour, with a reason."""
+
+    def describe(e: Event, m: Messages) -> str:
+        d = e.data
+        return m(key, seat=_seat(e, m), count=d.get("count", 0), colour=m.colour(d["colour"]),
+                 reason=m.reason(str(d.get("reason", ""))))
+
+    return describe
+
+
+_DESCRIBERS: dict[str, Describer] = {
+    "setup": lambda e, m: m("ev.setup", players=e.data["players"], seed=e.data["seed"],
+                            first=m.seat(e.data["first"])),
+    "turn": _turn,
+    "turn_skipped": _simple("ev.turn_skipped"),
+    "blocked": lambda e, m: m("ev.blocked", seat=_seat(e, m),
+                              where=theme.where_words(e.data["at"], m)),
+    "collect": lambda e, m: m("ev.collect", seat=_seat(e, m),
+                              tile=theme.tile_by_id(e.data["tile"], m), hex=e.data["hex"]),
+    "stone_returned": _simple("ev.stone_returned"),
+    "market": _market,
+    "castle": _castle,
+    "game_over": lambda e, m: m("ev.game_over"),
+    "extra_turn": _simple("ev.extra_turn"),
+    "move": lambda e, m: m("ev.move", seat=_seat(e, m), hex=e.data["to"]),
+    "reveal": lambda e, m: m("ev.reveal", seat=_seat(e, m), hex=e.data["hex"],
+                             tile=theme.tile_by_id(e.data["tile"], m)),
+    "coins": lambda e, m: m("ev.coins", seat=_seat(e, m), count=e.data["count"],
+                            reason=m.reason(str(e.data.get("reason", "")))),
+    "points": lambda e, m: m("ev.points", seat=_seat(e, m), count=e.data["count"],
+                             reason=m.reason(str(e.data.get("reason", "")))),
+    "stone_die": lambda e, m: m("ev.stone_die" if e.data.get("got") else "ev.stone_die.none",
+                                seat=_seat(e, m)),
+    "iridia_stone": _simple("ev.iridia_stone"),
+    "objective_discarded": _objective,
+    "colour_chosen": lambda e, m: m("ev.colour_chosen", seat=_seat(e, m),
+                                    colour=m.colour(e.data["colour"])),
+    "tile_discarded": lambda e, m: m("ev.tile_discarded", seat=_seat(e, m),
+                                     tile=theme.tile_by_id(e.data["tile"], m)),
+    "placed": _simple("ev.placed"),
+    "give": lambda e, m: m("ev.give", seat=_seat(e, m), colour=m.colour(e.data["colour"]),
+                           to=m.seat(e.data["to"])),
+    "end_actions": _simple("ev.end_actions"),
+    "buy": lambda e, m: m("ev.buy", seat=_seat(e, m), item=theme.item_name(e.data["item"], m),
+                          cost=e.data["cost"], slot=e.data["slot"]),
+    "sell": lambda e, m: m("ev.sell", seat=_seat(e, m), count=e.data["count"],
+                           colour=m.colour(e.data["colour"]), coins=e.data["coins"]),
+    "restore": lambda e, m: m("ev.restore", seat=_seat(e, m),
+                              relic=theme.relic_name(e.data["relic"]), points=e.data["points"]),
+    "relic_dealt": lambda e, m: m("ev.relic_dealt", relic=theme.relic_name(e.data["relic"])),
+    "remove": _remove,
+    "gain": _gems("ev.gain"),
+    "return": _gems("ev.return"),
+    "supply_short": lambda e, m: m("ev.supply_short", seat=_seat(e, m),
+                                   missing=e.data["missing"], colour=m.colour(e.data["colour"])),
+    "item_reshuffle": lambda e, m: m("ev.item_reshuffle", cards=e.data["cards"]),
+    "item_market_refresh": _market_refresh,
+    "play": lambda e, m: m("ev.play", seat=_seat(e, m), item=theme.item_name(e.data["item"], m)),
+    "swap": lambda e, m: m("ev.swap", seat=_seat(e, m), other=m.seat(e.data["with_seat"]),
+                           where=theme.where_words(e.data["now_at"], m)),
+    "catapult": lambda e, m: m("ev.catapult", seat=_seat(e, m), hex=e.data["to"]),
+    "well_nothing": _simple("ev.well_nothing"),
+    "reserve": _reserve,
+    "pickaxe": lambda e, m: m("ev.pickaxe", seat=_seat(e, m), hex=e.data["hex"],
+                              colour=m.colour(e.data["colour"])),
+    "mine": _mine,
+    "die": lambda e, m: m("ev.die", seat=_seat(e, m), die=e.data["die"], before=e.data["before"],
+                          after=e.data["after"], reason=m.reason(str(e.data["reason"]))),
+    "roll_locked": _simple("ev.roll_locked"),
+    "well_roll": lambda e, m: m("ev.well_roll", seat=_seat(e, m), faces=_faces(e.data["faces"])),
+}
+
+
+def describe(event: Event, msgs: Messages) -> str:
+    """One (already redacted) event as a sentence; never raises on odd data."""
+    describer = _DESCRIBERS.get(event.kind)
+    if describer is not None:
+        try:
+            return describer(event, msgs)
+        except (KeyError, IndexError, TypeError, ValueError):
+            pass  # fall through to the generic form
+    data: dict[str, Any] = dict(event.data)
+    return msgs("ev.unknown", seat=_seat(event, msgs), kind=event.kind, data=data)
+
+
+def event_text(event: Event, viewer: int | None, msgs: Messages, num_players: int) -> Text:
+    """The event as ``viewer`` may see it, as text with seat names in their colours."""
+    seen = redact_event(event, viewer)
+    text = Text(describe(seen, msgs))
+    for seat in range(num_players):
+        text.highlight_words([msgs.seat(seat)], theme.seat_style(seat))
+    if event.kind == "turn":
+        text.stylize("bold")
+    return text
+
+
+def log_texts(
+    events: Sequence[Event], viewer: int | None, msgs: Messages, num_players: int, last: int
+) -> list[Text]:
+    """The last ``last`` events as texts for ``viewer``."""
+    start = max(0, len(events) - last)
+    return [event_text(e, viewer, msgs, num_players) for e in events[start:]]

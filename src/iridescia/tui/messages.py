@@ -1,0 +1,266 @@
+"""The message catalog of the terminal front: every sentence and label the player reads.
+
+Strings are ``str.format`` templates keyed by a stable dotted name. ``CATALOGS`` maps a language
+code (``--lang``) to its table; English is complete and is the fallback for any key another
+language has not translated yet, so a French or Japanese table can be added one key at a time.
+Card names (relics, objectives, items) come from the rules data and are English; a catalog may
+override an item name with ``item.name.<key>``. The engine's own prompts are English too.
+
+Limits: no plural forms beyond what the templates spell out; no right-to-left support.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+EN: dict[str, str] = {
+    # ---------------------------------------------------------------- vocabulary
+    "seat": "Seat {n}",
+    "colour.amethyst": "amethyst",
+    "colour.citrine": "citrine",
+    "colour.emerald": "emerald",
+    "colour.sapphire": "sapphire",
+    "colour.rainbow": "rainbow",
+    "colour.iridia": "Iridia",
+    "region.0": "Desert",
+    "region.1": "Canyon",
+    "region.2": "Forest",
+    "region.3": "Ruins",
+    "region.4": "Castle",
+    "bonus.coins": "+{n} coins",
+    "bonus.points": "+{n} points",
+    "bonus.stone_die": "+stone die",
+    "token.iridia_stone": "Iridia Stone",
+    "token.throne": "Throne",
+    "token.scepter": "Scepter",
+    "token.banner": "Banner",
+    "type.jewelry": "Jewelry",
+    "type.tech": "Tech",
+    "type.lore": "Lore",
+    "type.iridia": "Iridia",
+    "lead.wild": "wild",
+    "where.off": "off board",
+    "where.castle": "Castle",
+    "where.hex": "hex {hex}",
+    "kind.human": "human",
+    "item.short.cauldron": "2 gems -> 1 of any colour",
+    "item.short.book": "reserve any relic",
+    "item.short.cart": "mining successes x2",
+    "item.short.elixir": "an extra turn",
+    "item.short.libation": "re-roll dice / roll market",
+    "item.short.jackhammer": "a die +-1",
+    "item.short.dynamite": "a die +-1 or +-2",
+    "item.short.axe": "+1 gem of a held colour",
+    "item.short.pickaxe": "+1 gem of a nearby tile",
+    "item.short.swapping": "swap with an explorer",
+    "item.short.catapult": "jump two spaces",
+    "item.short.well": "roll: 1 gem <= high die",
+    # ---------------------------------------------------------------- screen
+    "title": "Gems of Iridescia",
+    "title.info": "seed {seed} - turn {turn} - {who}",
+    "title.to_act": "{seat} to act",
+    "title.over": "game over",
+    "title.replay": "Replay {step}/{total}",
+    "panel.market": "Market",
+    "panel.supply": "Supply",
+    "panel.stone": "stone dice {n}",
+    "panel.relics": "Relic row (deck {count}, next lead: {lead})",
+    "panel.relics_empty": "Relic row (deck empty)",
+    "panel.items": "Item market (deck {count})",
+    "panel.players": "Players",
+    "panel.log": "Log",
+    "panel.objectives": "Your objectives",
+    "panel.objective_discarded": "discarded: {name}",
+    "panel.decision": "{seat}: {prompt}",
+    "panel.waiting": "{seat} is thinking: {prompt}",
+    "panel.roll": "Latest roll ({kind}):",
+    "panel.roll.locked": "(locked)",
+    "panel.no_actions": "(no actions)",
+    "panel.legend": "face down: region colour; face up: gem +bonus (c coins, p points, "
+    "sd stone die); X barricade",
+    "col.seat": "Seat",
+    "col.who": "Player",
+    "col.where": "Where",
+    "col.coins": "Coins",
+    "col.cargo": "Cargo A C E S",
+    "col.stone": "Stone",
+    "col.items": "Items",
+    "col.tiles": "Tiles",
+    "col.relics": "Relics",
+    "col.reserved": "Reserved",
+    "col.points": "Pts",
+    "col.token": "Token",
+    "relic.cost": "cost",
+    "gloss.mine": "+{n} stone",
+    "gloss.sell": "+{coins}c",
+    "gloss.give": "to {seat}",
+    "gloss.swap": "with {seat}",
+    "gloss.end": "end actions",
+    "gloss.done": "finish turn",
+    "gloss.cost": "{cost}c",
+    # ---------------------------------------------------------------- scores
+    "score.title": "Final scores",
+    "score.relics": "Relic points",
+    "score.tile_bonus": "Tile bonus",
+    "score.iridia_stone": "Iridia Stone",
+    "score.token": "Royalty token",
+    "score.gems": "Gems",
+    "score.relic_sets": "Relic sets",
+    "score.tile_sets": "Tile sets",
+    "score.objective": "Objective",
+    "score.other": "Other",
+    "score.total": "Total",
+    "score.place": "Place",
+    "score.objective_name": "Objective card",
+    "score.done": "done",
+    "score.missed": "missed",
+    "score.winner": "Winner: {seats}",
+    "score.winners": "Winners (shared): {seats}",
+    "score.places": "Places: {places}",
+    # ---------------------------------------------------------------- play loop
+    "seed.chosen": "Seed {seed} (replay this game with --seed {seed})",
+    "prompt.action": "{seat}> ",
+    "prompt.handoff": "Pass to {seat} - press Enter",
+    "prompt.quit_save": "Save before quitting? (y/n, or a file name) ",
+    "prompt.replay": "[Enter] next, b back, q quit, number = jump > ",
+    "input.empty": "Type an action number (1-{n}) or an action text; 'help' lists commands.",
+    "input.bad_number": "There is no action {n}: choose 1-{max}.",
+    "input.unknown": "'{text}' is not an action or a command. {hint}",
+    "input.illegal": "'{text}' is not legal now. {hint}",
+    "input.hint": "Choose a number 1-{n}, e.g. 1 = '{first}'.",
+    "input.ended": "Input ended; leaving the game.",
+    "save.done": "Game saved to {path}.",
+    "save.failed": "Could not save to {path}: {error}",
+    "quit.done": "Game left unfinished.",
+    "load.done": "Resumed {path} after {actions} actions.",
+    "load.failed": "Cannot load {path}: {error}",
+    "bot.moves": "{seat} ({bot}): {action}",
+    "log.more": "Last {n} of {total} events:",
+    "help": (
+        "Type the number of an action, or its text (e.g. 'reveal 23', 'sell emerald 2').\n"
+        "Commands:\n"
+        "  help          this help\n"
+        "  log [N]       show the last N log entries (default 40)\n"
+        "  redraw        draw the screen again\n"
+        "  save [path]   save the game record (default {path})\n"
+        "  quit          leave the game (you will be asked whether to save)\n"
+        "Board: hexes show their number; face-down tiles take their region's colour; face-up\n"
+        "tiles show their gem (A C E S, Rbw rainbow, Irid Iridia) and bonus (+2c coins,\n"
+        "+3p points, +sd stone die). @1..@4 are explorers."
+    ),
+    # ---------------------------------------------------------------- replay
+    "replay.start": "Replay of a {players}-player game, seed {seed}, {total} actions.",
+    "replay.next": "Next: {seat} plays '{action}'",
+    "replay.end": "End of the record.",
+    "replay.bad": "Press Enter, 'b', 'q' or a step number 0-{total}.",
+    "replay.at_start": "Already at the start.",
+    # ---------------------------------------------------------------- events
+    "ev.setup": "New game: {players} players, seed {seed}; {first} starts.",
+    "ev.turn.normal": "-- Turn {number}: {seat} --",
+    "ev.turn.extra": "-- Turn {number}: {seat} (extra turn) --",
+    "ev.turn.remove": "-- Turn {number}: {seat} removes a tile from the Castle --",
+    "ev.turn_skipped": "{seat} skips the turn: nothing left to remove.",
+    "ev.blocked": "{seat} is blocked at {where}.",
+    "ev.collect": "{seat} collects {tile} from hex {hex}.",
+    "ev.stone_returned": "{seat} returns {count} stone dice to the supply.",
+    "ev.market": "Market {colour}: {before} -> {after} ({reason}).",
+    "ev.market_crash": "Market {colour}: {before} -> {after}, a market crash ({reason}).",
+    "ev.castle": "{seat} reaches the Castle and takes the {token} ({points} points).",
+    "ev.castle.none": "{seat} reaches the Castle; no royalty token is left.",
+    "ev.game_over": "The game is over.",
+    "ev.extra_turn": "{seat} takes an extra turn.",
+    "ev.move": "{seat} moves to hex {hex}.",
+    "ev.reveal": "{seat} reveals hex {hex}: {tile}.",
+    "ev.coins": "{seat} gains {count} coins ({reason}).",
+    "ev.points": "{seat} scores {count} points ({reason}).",
+    "ev.stone_die": "{seat} takes a stone die.",
+    "ev.stone_die.none": "{seat} finds no stone die left in the supply.",
+    "ev.iridia_stone": "{seat} takes the Iridia Stone ({points} points)!",
+    "ev.objective_discarded": "{seat} discards the objective {objective}.",
+    "ev.objective_discarded.hidden": "{seat} discards a secret objective.",
+    "ev.colour_chosen": "{seat} chooses {colour} for this tile.",
+    "ev.tile_discarded": "{seat} discards {tile} from the victory pile.",
+    "ev.placed": "{seat} restarts from hex {hex}.",
+    "ev.give": "{seat} gives one {colour} to {to}.",
+    "ev.end_actions": "{seat} ends the optional actions.",
+    "ev.buy": "{seat} buys {item} for {cost} coins (slot {slot}).",
+    "ev.sell": "{seat} sells {count} {colour} for {coins} coins.",
+    "ev.restore": "{seat} restores {relic} ({points} points).",
+    "ev.relic_dealt": "{relic} joins the relic row.",
+    "ev.remove": "{seat} removes {tile} from hex {hex}.",
+    "ev.remove.hidden": "{seat} removes the face-down tile on hex {hex}.",
+    "ev.gain": "{seat} gains {count} {colour} ({reason}).",
+    "ev.supply_short": "The supply is short of {missing} {colour} for {seat}.",
+    "ev.return": "{seat} returns {count} {colour} ({reason}).",
+    "ev.item_reshuffle": "The item discard ({cards} cards) is shuffled into a new deck.",
+    "ev.item_market_refresh": "The item market is refreshed: {items}.",
+    "ev.play": "{seat} plays {item}.",
+    "ev.swap": "{seat} swaps places with {other}, now on {where}.",
+    "ev.catapult": "{seat} catapults to hex {hex}.",
+    "ev.well_nothing": "{seat} takes no gem from the Wishing Well.",
+    "ev.reserve": "{seat} reserves {relic} ({source}).",
+    "ev.reserve.row": "from the row",
+    "ev.reserve.deck": "from the deck",
+    "ev.pickaxe": "{seat} picks hex {hex} for the Pickaxe: {colour}.",
+    "ev.mine": "{seat} mines {colour} at {target}+: rolls {faces} -> {successes} ok.",
+    "ev.die": "{seat} changes die {die}: {before} -> {after} ({reason}).",
+    "ev.roll_locked": "{seat}'s latest roll can no longer be changed.",
+    "ev.well_roll": "{seat} rolls the Wishing Well: {faces}.",
+    "ev.unknown": "{seat}: {kind} {data}",
+    "table": "the table",
+    # ---------------------------------------------------------------- event reasons
+    "reason.tile bonus": "tile bonus",
+    "reason.collect": "tile collected",
+    "reason.mining": "mining",
+    "reason.pickaxe": "Pickaxe",
+    "reason.arrival": "arrival",
+    "reason.die changed to a failure": "die now fails",
+    "reason.wishing well": "Wishing Well",
+    "reason.cauldron": "Cauldron",
+    "reason.axe": "Axe",
+    "reason.libation": "Libation",
+    "reason.jackhammer": "Jackhammer",
+    "reason.dynamite": "Dynamite",
+    "reason.cargo limit": "cargo limit",
+    "reason.sell": "sold",
+    "reason.restore": "relic restored",
+}
+
+CATALOGS: dict[str, dict[str, str]] = {"en": EN}
+
+
+def languages() -> list[str]:
+    """The language codes ``--lang`` accepts."""
+    return sorted(CATALOGS)
+
+
+class Messages:
+    """Look up and fill templates in one language, falling back to English per key."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in CATALOGS:
+            raise ValueError(f"unknown language {lang!r}; available: {', '.join(languages())}")
+        self.lang = lang
+        self._table = CATALOGS[lang]
+
+    def has(self, key: str) -> bool:
+        return key in self._table or key in EN
+
+    def __call__(self, key: str, /, **values: Any) -> str:
+        """The template ``key`` filled with ``values`` (the key itself if it is unknown)."""
+        template = self._table.get(key, EN.get(key, key))
+        return template.format(**values) if values else template
+
+    def get(self, key: str, default: str) -> str:
+        """The template ``key`` unfilled, or ``default`` when no catalog has it."""
+        return self._table.get(key, EN.get(key, default))
+
+    def seat(self, seat: int) -> str:
+        """The name of a 0-based seat ("Seat 1")."""
+        return self("seat", n=seat + 1)
+
+    def colour(self, name: str) -> str:
+        return self.get(f"colour.{name}", name)
+
+    def reason(self, text: str) -> str:
+        return self.get(f"reason.{text}", text)

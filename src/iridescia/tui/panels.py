@@ -1,0 +1,308 @@
+"""The panels around the map: market, relics, items, players, objectives, the decision, scores.
+
+Each function takes a view (``Game.view(seat)`` or ``Game.spectator_view()``) and returns a
+``rich`` renderable. The only private information drawn is the viewer's own objectives, which the
+view itself holds for its seat only; the decision's actions come from the acting seat's
+decision. Final scores take the engine's ``ScoreBreakdown`` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
+from iridescia.tui import theme
+from iridescia.tui.messages import Messages
+
+SCORE_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("score.relics", ("relics", "relic_points")),
+    ("score.tile_bonus", ("tile_bonus", "tile_bonus_points")),
+    ("score.iridia_stone", ("iridia_stone", "iridia_stone_points")),
+    ("score.token", ("token", "token_points", "royalty_token")),
+    ("score.gems", ("gems", "gem_points", "cargo")),
+    ("score.relic_sets", ("relic_sets",)),
+    ("score.tile_sets", ("tile_sets",)),
+    ("score.objective", ("objective", "objective_points")),
+    ("score.other", ("other", "other_points")),
+)
+
+
+def _grid(*, expand: bool = False) -> Table:
+    return Table.grid(padding=(0, 1), expand=expand)
+
+
+def market_panel(view: dict[str, Any], msgs: Messages) -> Text:
+    """Market dice, gem supply and stone dice, two lines."""
+    text = Text(f"{msgs('panel.market'):<7}", "bold")
+    for colour in theme.GEMS:
+        text.append_text(theme.market_die(colour, int(view["market"][colour])))
+        text.append(" ")
+    text.append("  ")
+    text.append(msgs("panel.stone", n=view["stone_supply"]), "bold #bbbbbb")
+    text.append(f"\n{msgs('panel.supply'):<7}", "bold")
+    for colour in theme.GEMS:
+        text.append(f" {theme.gem_letter(colour)}", theme.gem_style(colour))
+        text.append(f"{int(view['supply'][colour]):<3}")
+    return text
+
+
+def relics_panel(view: dict[str, Any], msgs: Messages) -> Table:
+    """The relic row: id, name, lead gem, type, points and cost, with the deck's count and lead."""
+    deck = view["relic_deck"]
+    if deck["count"]:
+        lead = deck["top_lead"]
+        lead_word = msgs("lead.wild") if lead == "wild" else msgs.colour(str(lead))
+        title = msgs("panel.relics", count=deck["count"], lead=lead_word)
+    else:
+        title = msgs("panel.relics_empty")
+    table = Table(box=None, padding=(0, 1), show_header=False, title=title, title_justify="left",
+                  title_style="bold")  # fmt: skip
+    for relic in view["relic_row"]:
+        table.add_row(*_relic_cells(relic, msgs))
+    return table
+
+
+def _relic_cells(relic: dict[str, Any], msgs: Messages) -> list[Text]:
+    return [
+        Text(f"{relic['id']:>2}", "bold"),
+        Text(str(relic["name"])),
+        theme.lead_text(str(relic["lead"]), msgs),
+        Text(msgs(f"type.{relic['type']}"), "italic"),
+        Text(f"{relic['points']}p", "bold #f8f8f2"),
+        theme.cost_text(relic["cost"]),
+    ]
+
+
+def items_panel(view: dict[str, Any], msgs: Messages) -> Table:
+    """The item market with slot numbers (for ``buy N``), costs and short texts."""
+    title = msgs("panel.items", count=view.get("item_deck_count", 0))
+    table = Table(box=None, padding=(0, 1), show_header=False, title=title, title_justify="left",
+                  title_style="bold")  # fmt: skip
+    for slot, key in enumerate(view["item_market"], start=1):
+        if key is None:
+            table.add_row(Text(str(slot), "bold"), Text("-", theme.DIM), Text(""), Text(""))
+            continue
+        table.add_row(
+            Text(str(slot), "bold"),
+            Text(theme.item_name(key, msgs)),
+            Text(f"{theme.item_cost(key)}c", "bold #ffd60a"),
+            Text(msgs.get(f"item.short.{key}", ""), theme.DIM),
+        )
+    return table
+
+
+def objectives_panel(view: dict[str, Any], msgs: Messages) -> Text | None:
+    """The viewer's own objectives (None for a spectator view)."""
+    viewer = view.get("viewer")
+    if viewer is None:
+        return None
+    me = view["players"][viewer]
+    if me.get("objectives") is None:
+        return None
+    text = Text(msgs("panel.objectives") + ": ", "bold")
+    for i, obj in enumerate(me["objectives"]):
+        if i:
+            text.append(", ")
+        text.append(f"{obj['name']} ({obj['points']})", "bold #ffd60a")
+    gone = me.get("discarded_objective")
+    if gone:
+        text.append("  " + msgs("panel.objective_discarded", name=gone["name"]), theme.DIM)
+    return text
+
+
+def _tiles_text(pile: Sequence[dict[str, Any]]) -> Text:
+    counts = {c: 0 for c in theme.GEMS}
+    wild = 0
+    for tile in pile:
+        gem = str(tile["gem"])
+        if gem in counts:
+            counts[gem] += 1
+        else:
+            wild += 1
+    text = theme.counts_text(counts)
+    if wild:
+        text.append(f" *{wild}", "bold #ffffff")
+    return text
+
+
+def _relics_text(relics: Sequence[dict[str, Any]], msgs: Messages) -> Text:
+    counts: dict[str, int] = {}
+    for relic in relics:
+        counts[str(relic["type"])] = counts.get(str(relic["type"]), 0) + 1
+    parts = [f"{msgs(f'type.{t}')[0]}{counts[t]}" for t in ("jewelry", "tech", "lore", "iridia")
+             if counts.get(t)]  # fmt: skip
+    return Text(" ".join(parts) if parts else "-")
+
+
+def players_table(
+    view: dict[str, Any], msgs: Messages, who: Sequence[str], acting: int | None
+) -> Table:
+    """One row per seat: where, coins, cargo, stone dice, items, victory pile, relics, points."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
+    for key in ("col.seat", "col.who", "col.where", "col.coins", "col.cargo", "col.stone",
+                "col.items", "col.tiles", "col.relics", "col.reserved", "col.points",
+                "col.token"):  # fmt: skip
+        table.add_column(msgs(key), no_wrap=key != "col.items")
+    for p in view["players"]:
+        seat = int(p["seat"])
+        mark = ">" if seat == acting else " "
+        cargo = theme.counts_text(p["cargo"])
+        cargo.append(f" ={sum(p['cargo'].values())}", theme.DIM)
+        reserved = p.get("reserved")
+        token = p.get("token")
+        table.add_row(
+            Text(mark + msgs.seat(seat), theme.seat_style(seat)),
+            Text(who[seat] if seat < len(who) else ""),
+            Text(theme.where_words(int(p["position"]), msgs)),
+            Text(str(p["coins"]), "bold #ffd60a"),
+            cargo,
+            Text(str(p["stone_dice"])),
+            Text(", ".join(p["items"]) or "-"),
+            _tiles_text(p["victory_pile"]),
+            _relics_text(p["relics"], msgs),
+            Text(f"{reserved['id']} {reserved['name']}" if reserved else "-"),
+            Text(str(sum(int(v) for v in p["points"].values())), "bold"),
+            Text(msgs(f"token.{token}") if token else "-"),
+        )
+    return table
+
+
+def gloss(action: str, view: dict[str, Any], msgs: Messages) -> str:
+    """A short explanation of an action text from public data ("" when none helps)."""
+    words = action.split()
+    head, args = words[0], words[1:]
+    try:
+        if head in ("reveal", "move", "land", "place", "remove", "pickaxe") and args:
+            h = view["board"][int(args[0]) - 1]
+            return str(theme.tile_label(h["tile"])) if h["face_up"] and h["tile"] else ""
+        if head in ("restore", "reserve") and args:
+            return str(relic_json(int(args[0]))["name"])
+        if head == "discard" and args[0] == "objective":
+            return str(objective_json(int(args[1]))["name"])
+        if head == "discard" and args[0] == "tile":
+            return theme.tile_words(tile_json(int(args[1])), msgs)
+        if head == "buy":
+            key = view["item_market"][int(args[0]) - 1]
+            return theme.item_name(key, msgs)
+        if head == "play":
+            return theme.item_name(args[0], msgs)
+        if head == "sell":
+            return msgs("gloss.sell", coins=int(args[1]) * int(view["market"][args[0]]))
+        if head == "mine" and args[0] != "0":
+            return msgs("gloss.mine", n=args[0])
+        if head == "give":
+            return msgs("gloss.give", seat=msgs.seat(int(args[1]) - 1))
+        if head == "swap":
+            return msgs("gloss.swap", seat=msgs.seat(int(args[0]) - 1))
+        if head in ("end", "done"):
+            return msgs(f"gloss.{head}")
+    except (IndexError, KeyError, ValueError, TypeError):
+        return ""
+    return ""
+
+
+def action_cells(actions: Sequence[str], view: dict[str, Any], msgs: Messages) -> list[Text]:
+    cells = []
+    for i, action in enumerate(actions, start=1):
+        text = Text(f"{i:>2} ", "bold #ffd60a")
+        text.append(action, "bold")
+        note = gloss(action, view, msgs)
+        if note:
+            text.append(f" ({note})", theme.DIM)
+        cells.append(text)
+    return cells
+
+
+def actions_grid(cells: Sequence[Text], width: int) -> Table:
+    """Numbered actions in as many columns as fit ``width``, numbered down each column."""
+    longest = max((c.cell_len for c in cells), default=1)
+    columns = max(1, min(4, (width + 2) // (longest + 2)))
+    per_column = -(-len(cells) // columns) if cells else 0
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(columns):
+        grid.add_column(no_wrap=True)
+    for r in range(per_column):
+        row = [cells[c * per_column + r] if c * per_column + r < len(cells) else Text("")
+               for c in range(columns)]  # fmt: skip
+        grid.add_row(*row)
+    return grid
+
+
+def roll_text(view: dict[str, Any], msgs: Messages) -> Text | None:
+    """The latest mining or Wishing Well roll, for the dice items."""
+    roll = view.get("turn", {}).get("latest_roll")
+    if not roll:
+        return None
+    text = Text(msgs("panel.roll", kind=roll["kind"]) + " ", "bold")
+    for die in roll["dice"]:
+        ok = bool(die["success"])
+        text.append(f"{die['die']}={die['face']}", "bold #2ec27e" if ok else "#ff6b6b")
+        text.append(" ")
+    if roll.get("locked"):
+        text.append(msgs("panel.roll.locked"), theme.DIM)
+    return text
+
+
+def decision_panel(
+    view: dict[str, Any], msgs: Messages, prompt: str, seat: int, actions: Sequence[str],
+    width: int,
+) -> Table:  # fmt: skip
+    """The prompt, the latest roll, and the numbered legal actions of the acting seat."""
+    out = _grid()
+    head = Text(msgs("panel.decision", seat=msgs.seat(seat), prompt=prompt), "bold")
+    head.highlight_words([msgs.seat(seat)], theme.seat_style(seat))
+    out.add_row(head)
+    roll = roll_text(view, msgs)
+    if roll is not None:
+        out.add_row(roll)
+    if actions:
+        out.add_row(actions_grid(action_cells(actions, view, msgs), width))
+    else:
+        out.add_row(Text(msgs("panel.no_actions"), theme.DIM))
+    return out
+
+
+def scores_table(
+    scores: Sequence[Any], places: Sequence[int], msgs: Messages, who: Sequence[str]
+) -> Table:
+    """The final score breakdown: one column per seat, one row per source, then the total."""
+    table = Table(title=msgs("score.title"), box=box.ROUNDED, title_style="bold")
+    table.add_column("")
+    for seat in range(len(scores)):
+        label = msgs.seat(seat) + (f" ({who[seat]})" if seat < len(who) and who[seat] else "")
+        table.add_column(Text(label, theme.seat_style(seat)), justify="right")
+    parts = [dict(s.as_dict()) for s in scores]
+    used: set[str] = set()
+    for label_key, names in SCORE_ROWS:
+        values = []
+        for part in parts:
+            name = next((n for n in names if n in part), None)
+            if name is not None:
+                used.add(name)
+            values.append(int(part.get(name, 0)) if name else 0)
+        table.add_row(msgs(label_key), *(str(v) for v in values))
+    extra = sorted({k for part in parts for k in part} - used - {"total"})
+    for name in extra:
+        table.add_row(name, *(str(part.get(name, 0)) for part in parts))
+    table.add_row(
+        Text(msgs("score.objective_name"), theme.DIM),
+        *(_objective_cell(s, msgs) for s in scores),
+    )
+    table.add_section()
+    table.add_row(Text(msgs("score.total"), "bold"), *(Text(str(s.total), "bold") for s in scores))
+    table.add_row(Text(msgs("score.place"), "bold"), *(Text(str(p), "bold") for p in places))
+    return table
+
+
+def _objective_cell(score: Any, msgs: Messages) -> Text:
+    obj = getattr(score, "objective_id", None)
+    if not obj:
+        return Text("-", theme.DIM)
+    done = bool(getattr(score, "objective_completed", False))
+    mark = msgs("score.done") if done else msgs("score.missed")
+    return Text(f"{objective_json(int(obj))['name']} ({mark})", "#2ec27e" if done else theme.DIM)

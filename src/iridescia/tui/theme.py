@@ -1,0 +1,173 @@
+"""Colours and short text forms shared by the board, the panels and the log.
+
+Everything here turns public, JSON-ready view data (tiles, relics, cargo, positions) into
+``rich`` text: gem colours for the four gems, a colour per region for face-down tiles, a colour
+per seat for explorers, and the compact tile labels of the hex map (``E+2c``, ``S+3p``,
+``A+sd``, ``Rbw``, ``Irid``). Static card data (names, costs) is read through the rules' data
+helpers; nothing here ever sees the game state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+
+from iridescia.games.iridescia.data import ITEM_BY_KEY
+from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
+from iridescia.tui.messages import Messages
+
+GEMS: tuple[str, ...] = ("amethyst", "citrine", "emerald", "sapphire")
+GEM_LETTERS: dict[str, str] = {"amethyst": "A", "citrine": "C", "emerald": "E", "sapphire": "S"}
+GEM_STYLES: dict[str, str] = {
+    "amethyst": "bold #c77dff",
+    "citrine": "bold #ffd60a",
+    "emerald": "bold #2ec27e",
+    "sapphire": "bold #4ea8ff",
+}
+RAINBOW_STYLES: tuple[str, ...] = ("bold #ff5f5f", "bold #ffd60a", "bold #2ec27e", "bold #4ea8ff")
+IRIDIA_STYLE = "bold #ffffff on #8e44ad"
+# Face-down tiles take their region's colour (indexed by region number 0..4).
+REGION_STYLES: tuple[str, ...] = (
+    "#1c1c1c on #d7b46a",  # desert: sand
+    "#ffffff on #a84a2a",  # canyon: rust
+    "#ffffff on #2d6a36",  # forest: green
+    "#ffffff on #5f5f6f",  # ruins: stone grey
+    "#ffffff on #6a3d9a",  # castle: royal purple
+)
+FACE_UP_STYLE = "on #262626"
+EMPTY_STYLE = "#5f5f5f"
+BARRICADE_STYLE = "bold #ffffff on #c0392b"
+SEAT_STYLES: tuple[str, ...] = ("bold #ff6b6b", "bold #4dd0e1", "bold #ffa94d", "bold #f8f8f2")
+SEAT_MARK_STYLES: tuple[str, ...] = (
+    "bold #ffffff on #c0392b",
+    "bold #000000 on #4dd0e1",
+    "bold #000000 on #ffa94d",
+    "bold #000000 on #f8f8f2",
+)
+DIM = "#8a8a8a"
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def gem_style(colour: str) -> str:
+    return GEM_STYLES.get(colour, "bold")
+
+
+def gem_letter(colour: str) -> str:
+    return GEM_LETTERS.get(colour, "?")
+
+
+def bonus_short(tile: dict[str, Any]) -> str:
+    """``+2c``, ``+3p``, ``+sd`` or ``""``."""
+    bonus = tile.get("bonus")
+    if bonus == "coins":
+        return f"+{tile['amount']}c"
+    if bonus == "points":
+        return f"+{tile['amount']}p"
+    if bonus == "stone_die":
+        return "+sd"
+    return ""
+
+
+def tile_label(tile: dict[str, Any]) -> Text:
+    """The compact label of a face-up tile for the hex map (at most 7 characters)."""
+    gem = str(tile["gem"])
+    bonus = bonus_short(tile)
+    if gem == "rainbow":
+        text = Text()
+        for ch, style in zip("Rbw", RAINBOW_STYLES, strict=False):
+            text.append(ch, style)
+    elif gem == "iridia":
+        text = Text("Irid", IRIDIA_STYLE)
+    else:
+        text = Text(gem_letter(gem), gem_style(gem))
+    if bonus:
+        text.append(bonus, "bold #e0e0e0")
+    return text
+
+
+def tile_words(tile: dict[str, Any], msgs: Messages) -> str:
+    """A tile in words: ``emerald, +2 coins``."""
+    words = msgs.colour(str(tile["gem"]))
+    bonus = tile.get("bonus")
+    if bonus:
+        words += ", " + msgs(f"bonus.{bonus}", n=tile.get("amount", 0))
+    return words
+
+
+def tile_by_id(tile_id: int, msgs: Messages) -> str:
+    """``tile 23 (emerald, +2 coins)`` from a tile id (tile data is public once face up)."""
+    return f"tile {tile_id} ({tile_words(tile_json(tile_id), msgs)})"
+
+
+def relic_name(relic_id: int) -> str:
+    return str(relic_json(relic_id)["name"])
+
+
+def objective_name(objective_id: int) -> str:
+    return str(objective_json(objective_id)["name"])
+
+
+def objective_points(objective_id: int) -> int:
+    return int(objective_json(objective_id)["points"])
+
+
+def item_name(key: str, msgs: Messages) -> str:
+    kind = ITEM_BY_KEY.get(key)
+    return msgs.get(f"item.name.{key}", kind.name if kind else key)
+
+
+def item_cost(key: str) -> int:
+    kind = ITEM_BY_KEY.get(key)
+    return kind.cost if kind else 0
+
+
+def cost_text(cost: dict[str, int]) -> Text:
+    """A relic cost like ``2A 1S`` with each gem in its colour."""
+    text = Text()
+    for colour in GEMS:
+        n = cost.get(colour, 0)
+        if n:
+            if text:
+                text.append(" ")
+            text.append(f"{n}{gem_letter(colour)}", gem_style(colour))
+    return text
+
+
+def counts_text(counts: dict[str, int], zero_dim: bool = True) -> Text:
+    """Counts per gem colour (``2 0 1 3``), coloured; zeros dimmed."""
+    text = Text()
+    for i, colour in enumerate(GEMS):
+        n = counts.get(colour, 0)
+        if i:
+            text.append(" ")
+        style = DIM if zero_dim and n == 0 else gem_style(colour)
+        text.append(str(n), style)
+    return text
+
+
+def lead_text(lead: str, msgs: Messages) -> Text:
+    if lead == "wild":
+        return Text(msgs("lead.wild"), "bold #ffffff")
+    return Text(gem_letter(lead), gem_style(lead))
+
+
+def seat_text(seat: int, msgs: Messages) -> Text:
+    return Text(msgs.seat(seat), seat_style(seat))
+
+
+def where_words(position: int, msgs: Messages) -> str:
+    if position == 0:
+        return msgs("where.off")
+    if position < 0:
+        return msgs("where.castle")
+    return msgs("where.hex", hex=position)
+
+
+def market_die(colour: str, value: int) -> Text:
+    """A market die: the gem letter and its value on a dark chip."""
+    return Text(f" {gem_letter(colour)}{value} ", Style.parse(gem_style(colour) + " on #303030"))
