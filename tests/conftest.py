@@ -20,6 +20,7 @@ from iridescia.games.iridescia.board import HEXES
 from iridescia.games.iridescia.data import (
     BOOK,
     ITEMS,
+    RELIC_BY_ID,
     TILE_BY_ID,
     TOKENS_BY_EXPLORERS,
 )
@@ -118,6 +119,9 @@ def check_invariants(s: State) -> None:
             relics.append(p.reserved)
     assert sorted(relics) == _RELIC_IDS, f"relics {sorted(relics)} {where}"
     assert len(s.relic_row) == 5 or not s.relic_deck, f"relic row {s.relic_row} {where}"
+    for p in s.players:
+        points = sum(RELIC_BY_ID[r].points for r in p.relics)
+        assert p.relic_points == points, f"seat {p.seat}: relic points {p.relic_points} {where}"
 
     # Items: every card somewhere, and exactly the deck's copies of each kind.
     cards = all_items(s)

@@ -70,7 +70,11 @@ def check_final(game: Game) -> None:
     assert all(p.finished for p in s.players)
     scores = game.scores()
     assert len(scores) == s.num_players
-    assert all(isinstance(sc.total, int) for sc in scores)
+    for p, sc in zip(s.players, scores, strict=True):
+        parts = sc.as_dict()
+        assert isinstance(sc.total, int) and parts.pop("total") == sc.total == sum(parts.values())
+        assert all(v >= 0 for v in parts.values()), parts
+        assert sc.relic_points == p.relic_points and sc.tile_bonus_points == p.tile_bonus_points
     winners = game.winners()
     assert winners, "a finished game has at least one winner"
     assert set(winners) <= set(range(s.num_players))

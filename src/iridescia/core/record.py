@@ -56,6 +56,11 @@ class GameRecord:
             raise RecordError("a game record must be a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(f"not a game record (format should be {FORMAT!r})")
+        version = data.get("format_version", FORMAT_VERSION)
+        if version != FORMAT_VERSION or isinstance(version, bool):
+            raise RecordError(
+                f"unsupported record format version {version!r} (this build reads {FORMAT_VERSION})"
+            )
         try:
             rec = GameRecord(
                 game=_typed(data, "game", str),

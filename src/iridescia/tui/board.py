@@ -82,9 +82,7 @@ def cell(h: dict[str, Any], seats: list[int], target: bool = False) -> tuple[Tex
     return _line(parts, base), _line([body], base, centre=True)
 
 
-def render_board(
-    view: dict[str, Any], msgs: Messages, targets: Iterable[int] = ()
-) -> Text:
+def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = ()) -> Text:
     """The whole map, Castle row first, then a line for explorers off the board or finished."""
     hexes = {int(h["hex"]): h for h in view["board"]}
     at = explorers_by_position(view)

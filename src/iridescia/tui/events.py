@@ -35,8 +35,13 @@ def _market(e: Event, m: Messages) -> str:
     before, after = int(d["before"]), int(d["after"])
     crash = before == 6 and after == 1
     key = "ev.market_crash" if crash else "ev.market"
-    return m(key, colour=m.colour(d["colour"]), before=before, after=after,
-             reason=m.reason(str(d.get("reason", ""))))
+    return m(
+        key,
+        colour=m.colour(d["colour"]),
+        before=before,
+        after=after,
+        reason=m.reason(str(d.get("reason", ""))),
+    )
 
 
 def _turn(e: Event, m: Messages) -> str:
@@ -82,8 +87,15 @@ def _market_refresh(e: Event, m: Messages) -> str:
 
 def _mine(e: Event, m: Messages) -> str:
     d = e.data
-    return m("ev.mine", seat=_seat(e, m), colour=m.colour(d["colour"]), target=d["target"],
-             stone=d.get("stone", 0), faces=_faces(d["faces"]), successes=d["successes"])
+    return m(
+        "ev.mine",
+        seat=_seat(e, m),
+        colour=m.colour(d["colour"]),
+        target=d["target"],
+        stone=d.get("stone", 0),
+        faces=_faces(d["faces"]),
+        successes=d["successes"],
+    )
 
 
 def _simple(key: str) -> Describer:
@@ -100,70 +112,120 @@ def _gems(key: str) -> Describer:
 
     def describe(e: Event, m: Messages) -> str:
         d = e.data
-        return m(key, seat=_seat(e, m), count=d.get("count", 0), colour=m.colour(d["colour"]),
-                 reason=m.reason(str(d.get("reason", ""))))
+        return m(
+            key,
+            seat=_seat(e, m),
+            count=d.get("count", 0),
+            colour=m.colour(d["colour"]),
+            reason=m.reason(str(d.get("reason", ""))),
+        )
 
     return describe
 
 
 _DESCRIBERS: dict[str, Describer] = {
-    "setup": lambda e, m: m("ev.setup", players=e.data["players"], seed=e.data["seed"],
-                            first=m.seat(e.data["first"])),
+    "setup": lambda e, m: m(
+        "ev.setup", players=e.data["players"], seed=e.data["seed"], first=m.seat(e.data["first"])
+    ),
     "turn": _turn,
     "turn_skipped": _simple("ev.turn_skipped"),
-    "blocked": lambda e, m: m("ev.blocked", seat=_seat(e, m),
-                              where=theme.where_words(e.data["at"], m)),
-    "collect": lambda e, m: m("ev.collect", seat=_seat(e, m),
-                              tile=theme.tile_by_id(e.data["tile"], m), hex=e.data["hex"]),
+    "blocked": lambda e, m: m(
+        "ev.blocked", seat=_seat(e, m), where=theme.where_words(e.data["at"], m)
+    ),
+    "collect": lambda e, m: m(
+        "ev.collect", seat=_seat(e, m), tile=theme.tile_by_id(e.data["tile"], m), hex=e.data["hex"]
+    ),
     "stone_returned": _simple("ev.stone_returned"),
     "market": _market,
     "castle": _castle,
     "game_over": lambda e, m: m("ev.game_over"),
     "extra_turn": _simple("ev.extra_turn"),
     "move": lambda e, m: m("ev.move", seat=_seat(e, m), hex=e.data["to"]),
-    "reveal": lambda e, m: m("ev.reveal", seat=_seat(e, m), hex=e.data["hex"],
-                             tile=theme.tile_by_id(e.data["tile"], m)),
-    "coins": lambda e, m: m("ev.coins", seat=_seat(e, m), count=e.data["count"],
-                            reason=m.reason(str(e.data.get("reason", "")))),
-    "points": lambda e, m: m("ev.points", seat=_seat(e, m), count=e.data["count"],
-                             reason=m.reason(str(e.data.get("reason", "")))),
-    "stone_die": lambda e, m: m("ev.stone_die" if e.data.get("got") else "ev.stone_die.none",
-                                seat=_seat(e, m)),
+    "reveal": lambda e, m: m(
+        "ev.reveal", seat=_seat(e, m), hex=e.data["hex"], tile=theme.tile_by_id(e.data["tile"], m)
+    ),
+    "coins": lambda e, m: m(
+        "ev.coins",
+        seat=_seat(e, m),
+        count=e.data["count"],
+        reason=m.reason(str(e.data.get("reason", ""))),
+    ),
+    "points": lambda e, m: m(
+        "ev.points",
+        seat=_seat(e, m),
+        count=e.data["count"],
+        reason=m.reason(str(e.data.get("reason", ""))),
+    ),
+    "stone_die": lambda e, m: m(
+        "ev.stone_die" if e.data.get("got") else "ev.stone_die.none", seat=_seat(e, m)
+    ),
     "iridia_stone": _simple("ev.iridia_stone"),
     "objective_discarded": _objective,
-    "colour_chosen": lambda e, m: m("ev.colour_chosen", seat=_seat(e, m),
-                                    colour=m.colour(e.data["colour"])),
-    "tile_discarded": lambda e, m: m("ev.tile_discarded", seat=_seat(e, m),
-                                     tile=theme.tile_by_id(e.data["tile"], m)),
+    "colour_chosen": lambda e, m: m(
+        "ev.colour_chosen", seat=_seat(e, m), colour=m.colour(e.data["colour"])
+    ),
+    "tile_discarded": lambda e, m: m(
+        "ev.tile_discarded", seat=_seat(e, m), tile=theme.tile_by_id(e.data["tile"], m)
+    ),
     "placed": _simple("ev.placed"),
-    "give": lambda e, m: m("ev.give", seat=_seat(e, m), colour=m.colour(e.data["colour"]),
-                           to=m.seat(e.data["to"])),
+    "give": lambda e, m: m(
+        "ev.give", seat=_seat(e, m), colour=m.colour(e.data["colour"]), to=m.seat(e.data["to"])
+    ),
     "end_actions": _simple("ev.end_actions"),
-    "buy": lambda e, m: m("ev.buy", seat=_seat(e, m), item=theme.item_name(e.data["item"], m),
-                          cost=e.data["cost"], slot=e.data["slot"]),
-    "sell": lambda e, m: m("ev.sell", seat=_seat(e, m), count=e.data["count"],
-                           colour=m.colour(e.data["colour"]), coins=e.data["coins"]),
-    "restore": lambda e, m: m("ev.restore", seat=_seat(e, m),
-                              relic=theme.relic_name(e.data["relic"]), points=e.data["points"]),
+    "buy": lambda e, m: m(
+        "ev.buy",
+        seat=_seat(e, m),
+        item=theme.item_name(e.data["item"], m),
+        cost=e.data["cost"],
+        slot=e.data["slot"],
+    ),
+    "sell": lambda e, m: m(
+        "ev.sell",
+        seat=_seat(e, m),
+        count=e.data["count"],
+        colour=m.colour(e.data["colour"]),
+        coins=e.data["coins"],
+    ),
+    "restore": lambda e, m: m(
+        "ev.restore",
+        seat=_seat(e, m),
+        relic=theme.relic_name(e.data["relic"]),
+        points=e.data["points"],
+    ),
     "relic_dealt": lambda e, m: m("ev.relic_dealt", relic=theme.relic_name(e.data["relic"])),
     "remove": _remove,
     "gain": _gems("ev.gain"),
     "return": _gems("ev.return"),
-    "supply_short": lambda e, m: m("ev.supply_short", seat=_seat(e, m),
-                                   missing=e.data["missing"], colour=m.colour(e.data["colour"])),
+    "supply_short": lambda e, m: m(
+        "ev.supply_short",
+        seat=_seat(e, m),
+        missing=e.data["missing"],
+        colour=m.colour(e.data["colour"]),
+    ),
     "item_reshuffle": lambda e, m: m("ev.item_reshuffle", cards=e.data["cards"]),
     "item_market_refresh": _market_refresh,
     "play": lambda e, m: m("ev.play", seat=_seat(e, m), item=theme.item_name(e.data["item"], m)),
-    "swap": lambda e, m: m("ev.swap", seat=_seat(e, m), other=m.seat(e.data["with_seat"]),
-                           where=theme.where_words(e.data["now_at"], m)),
+    "swap": lambda e, m: m(
+        "ev.swap",
+        seat=_seat(e, m),
+        other=m.seat(e.data["with_seat"]),
+        where=theme.where_words(e.data["now_at"], m),
+    ),
     "catapult": lambda e, m: m("ev.catapult", seat=_seat(e, m), hex=e.data["to"]),
     "well_nothing": _simple("ev.well_nothing"),
     "reserve": _reserve,
-    "pickaxe": lambda e, m: m("ev.pickaxe", seat=_seat(e, m), hex=e.data["hex"],
-                              colour=m.colour(e.data["colour"])),
+    "pickaxe": lambda e, m: m(
+        "ev.pickaxe", seat=_seat(e, m), hex=e.data["hex"], colour=m.colour(e.data["colour"])
+    ),
     "mine": _mine,
-    "die": lambda e, m: m("ev.die", seat=_seat(e, m), die=e.data["die"], before=e.data["before"],
-                          after=e.data["after"], reason=m.reason(str(e.data["reason"]))),
+    "die": lambda e, m: m(
+        "ev.die",
+        seat=_seat(e, m),
+        die=e.data["die"],
+        before=e.data["before"],
+        after=e.data["after"],
+        reason=m.reason(str(e.data["reason"])),
+    ),
     "roll_locked": _simple("ev.roll_locked"),
     "well_roll": lambda e, m: m("ev.well_roll", seat=_seat(e, m), faces=_faces(e.data["faces"])),
 }
@@ -192,9 +254,34 @@ def event_text(event: Event, viewer: int | None, msgs: Messages, num_players: in
     return text
 
 
+def shown_in_log(event: Event) -> bool:
+    """False for events another log line already says (a sale's or restoration's gem
+    returns, the end of optional actions)."""
+    if event.kind == "return":
+        return event.data.get("reason") not in ("sell", "restore")
+    return event.kind != "end_actions"
+
+
 def log_texts(
-    events: Sequence[Event], viewer: int | None, msgs: Messages, num_players: int, last: int
+    events: Sequence[Event],
+    viewer: int | None,
+    msgs: Messages,
+    num_players: int,
+    last: int,
+    new_from: int | None = None,
 ) -> list[Text]:
-    """The last ``last`` events as texts for ``viewer``."""
-    start = max(0, len(events) - last)
-    return [event_text(e, viewer, msgs, num_players) for e in events[start:]]
+    """The last ``last`` loggable events as texts for ``viewer``; events before index
+    ``new_from`` (if given) are dimmed as already seen."""
+    picked: list[tuple[int, Event]] = []
+    for i in range(len(events) - 1, -1, -1):
+        if len(picked) >= last:
+            break
+        if shown_in_log(events[i]):
+            picked.append((i, events[i]))
+    out = []
+    for i, event in reversed(picked):
+        text = event_text(event, viewer, msgs, num_players)
+        if new_from is not None and i < new_from:
+            text.stylize(theme.DIM)
+        out.append(text)
+    return out

@@ -15,20 +15,21 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from iridescia.games.iridescia.scoring import ScoreBreakdown
 from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
 from iridescia.tui import theme
 from iridescia.tui.messages import Messages
 
-SCORE_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("score.relics", ("relics", "relic_points")),
-    ("score.tile_bonus", ("tile_bonus", "tile_bonus_points")),
-    ("score.iridia_stone", ("iridia_stone", "iridia_stone_points")),
-    ("score.token", ("token", "token_points", "royalty_token")),
-    ("score.gems", ("gems", "gem_points", "cargo")),
-    ("score.relic_sets", ("relic_sets",)),
-    ("score.tile_sets", ("tile_sets",)),
-    ("score.objective", ("objective", "objective_points")),
-    ("score.other", ("other", "other_points")),
+SCORE_ROWS: tuple[tuple[str, str], ...] = (  # (label key, ScoreBreakdown.as_dict() key)
+    ("score.relics", "relic_points"),
+    ("score.tile_bonus", "tile_bonus_points"),
+    ("score.iridia_stone", "iridia_stone"),
+    ("score.token", "token"),
+    ("score.gems", "gems"),
+    ("score.relic_sets", "relic_sets"),
+    ("score.tile_sets", "tile_sets"),
+    ("score.objective", "objective"),
+    ("score.other", "other"),
 )
 
 
@@ -60,8 +61,14 @@ def relics_panel(view: dict[str, Any], msgs: Messages) -> Table:
         title = msgs("panel.relics", count=deck["count"], lead=lead_word)
     else:
         title = msgs("panel.relics_empty")
-    table = Table(box=None, padding=(0, 1), show_header=False, title=title, title_justify="left",
-                  title_style="bold")  # fmt: skip
+    table = Table(
+        box=None,
+        padding=(0, 1),
+        show_header=False,
+        title=title,
+        title_justify="left",
+        title_style="bold",
+    )
     for relic in view["relic_row"]:
         table.add_row(*_relic_cells(relic, msgs))
     return table
@@ -81,8 +88,14 @@ def _relic_cells(relic: dict[str, Any], msgs: Messages) -> list[Text]:
 def items_panel(view: dict[str, Any], msgs: Messages) -> Table:
     """The item market with slot numbers (for ``buy N``), costs and short texts."""
     title = msgs("panel.items", count=view.get("item_deck_count", 0))
-    table = Table(box=None, padding=(0, 1), show_header=False, title=title, title_justify="left",
-                  title_style="bold")  # fmt: skip
+    table = Table(
+        box=None,
+        padding=(0, 1),
+        show_header=False,
+        title=title,
+        title_justify="left",
+        title_style="bold",
+    )
     for slot, key in enumerate(view["item_market"], start=1):
         if key is None:
             table.add_row(Text(str(slot), "bold"), Text("-", theme.DIM), Text(""), Text(""))
@@ -96,23 +109,34 @@ def items_panel(view: dict[str, Any], msgs: Messages) -> Table:
     return table
 
 
-def objectives_panel(view: dict[str, Any], msgs: Messages) -> Text | None:
-    """The viewer's own objectives (None for a spectator view)."""
+def objectives_panel(view: dict[str, Any], msgs: Messages) -> Table | None:
+    """The viewer's own objectives, one a line (None for a spectator view)."""
     viewer = view.get("viewer")
     if viewer is None:
         return None
     me = view["players"][viewer]
     if me.get("objectives") is None:
         return None
-    text = Text(msgs("panel.objectives") + ": ", "bold")
-    for i, obj in enumerate(me["objectives"]):
-        if i:
-            text.append(", ")
-        text.append(f"{obj['name']} ({obj['points']})", "bold #ffd60a")
+    table = Table(
+        box=None,
+        padding=(0, 1),
+        show_header=False,
+        title=msgs("panel.objectives"),
+        title_justify="left",
+        title_style="bold",
+    )
+    rows = [(obj, "bold #ffd60a", "") for obj in me["objectives"]]
     gone = me.get("discarded_objective")
     if gone:
-        text.append("  " + msgs("panel.objective_discarded", name=gone["name"]), theme.DIM)
-    return text
+        rows.append((gone, theme.DIM + " strike", msgs("panel.objective_discarded")))
+    for obj, style, note in rows:
+        goal = theme.objective_goal(int(obj["id"]), msgs)
+        table.add_row(
+            Text(str(obj["name"]), style),
+            Text(f"{obj['points']}p", style),
+            Text(f"{goal} {note}".strip(), theme.DIM),
+        )
+    return table
 
 
 def _tiles_text(pile: Sequence[dict[str, Any]]) -> Text:
@@ -134,20 +158,34 @@ def _relics_text(relics: Sequence[dict[str, Any]], msgs: Messages) -> Text:
     counts: dict[str, int] = {}
     for relic in relics:
         counts[str(relic["type"])] = counts.get(str(relic["type"]), 0) + 1
-    parts = [f"{msgs(f'type.{t}')[0]}{counts[t]}" for t in ("jewelry", "tech", "lore", "iridia")
-             if counts.get(t)]  # fmt: skip
+    parts = [
+        f"{msgs(f'type.{t}')[0]}{counts[t]}"
+        for t in ("jewelry", "tech", "lore", "iridia")
+        if counts.get(t)
+    ]
     return Text(" ".join(parts) if parts else "-")
 
 
 def players_table(
     view: dict[str, Any], msgs: Messages, who: Sequence[str], acting: int | None
 ) -> Table:
-    """One row per seat: where, coins, cargo, stone dice, items, victory pile, relics, points."""
+    """One row per seat: where, coins, cargo, stone dice, victory pile, relics, points, items."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
-    for key in ("col.seat", "col.who", "col.where", "col.coins", "col.cargo", "col.stone",
-                "col.items", "col.tiles", "col.relics", "col.reserved", "col.points",
-                "col.token"):  # fmt: skip
-        table.add_column(msgs(key), no_wrap=key != "col.items")
+    for key in (
+        "col.seat",
+        "col.who",
+        "col.where",
+        "col.coins",
+        "col.cargo",
+        "col.stone",
+        "col.tiles",
+        "col.relics",
+        "col.points",
+        "col.token",
+        "col.reserved",
+    ):
+        table.add_column(msgs(key), no_wrap=True)
+    table.add_column(msgs("col.items"), ratio=1)
     for p in view["players"]:
         seat = int(p["seat"])
         mark = ">" if seat == acting else " "
@@ -162,14 +200,23 @@ def players_table(
             Text(str(p["coins"]), "bold #ffd60a"),
             cargo,
             Text(str(p["stone_dice"])),
-            Text(", ".join(p["items"]) or "-"),
             _tiles_text(p["victory_pile"]),
             _relics_text(p["relics"], msgs),
-            Text(f"{reserved['id']} {reserved['name']}" if reserved else "-"),
             Text(str(sum(int(v) for v in p["points"].values())), "bold"),
             Text(msgs(f"token.{token}") if token else "-"),
+            _reserved_text(reserved, msgs),
+            Text(", ".join(p["items"]) or "-"),
         )
     return table
+
+
+def _reserved_text(relic: dict[str, Any] | None, msgs: Messages) -> Text:
+    if not relic:
+        return Text("-")
+    text = Text(f"{relic['id']} ", "bold")
+    text.append_text(theme.lead_text(str(relic["lead"]), msgs))
+    text.append(f" {relic['points']}p")
+    return text
 
 
 def gloss(action: str, view: dict[str, Any], msgs: Messages) -> str:
@@ -193,8 +240,10 @@ def gloss(action: str, view: dict[str, Any], msgs: Messages) -> str:
             return theme.item_name(args[0], msgs)
         if head == "sell":
             return msgs("gloss.sell", coins=int(args[1]) * int(view["market"][args[0]]))
-        if head == "mine" and args[0] != "0":
-            return msgs("gloss.mine", n=args[0])
+        if head == "mine":
+            colour = view["turn"]["mining_colour"]
+            note = msgs("gloss.mine", colour=msgs.colour(colour), target=view["market"][colour])
+            return note + (msgs("gloss.stone", n=args[0]) if args[0] != "0" else "")
         if head == "give":
             return msgs("gloss.give", seat=msgs.seat(int(args[1]) - 1))
         if head == "swap":
@@ -227,8 +276,10 @@ def actions_grid(cells: Sequence[Text], width: int) -> Table:
     for _ in range(columns):
         grid.add_column(no_wrap=True)
     for r in range(per_column):
-        row = [cells[c * per_column + r] if c * per_column + r < len(cells) else Text("")
-               for c in range(columns)]  # fmt: skip
+        row = [
+            cells[c * per_column + r] if c * per_column + r < len(cells) else Text("")
+            for c in range(columns)
+        ]
         grid.add_row(*row)
     return grid
 
@@ -249,9 +300,13 @@ def roll_text(view: dict[str, Any], msgs: Messages) -> Text | None:
 
 
 def decision_panel(
-    view: dict[str, Any], msgs: Messages, prompt: str, seat: int, actions: Sequence[str],
+    view: dict[str, Any],
+    msgs: Messages,
+    prompt: str,
+    seat: int,
+    actions: Sequence[str],
     width: int,
-) -> Table:  # fmt: skip
+) -> Table:
     """The prompt, the latest roll, and the numbered legal actions of the acting seat."""
     out = _grid()
     head = Text(msgs("panel.decision", seat=msgs.seat(seat), prompt=prompt), "bold")
@@ -268,7 +323,7 @@ def decision_panel(
 
 
 def scores_table(
-    scores: Sequence[Any], places: Sequence[int], msgs: Messages, who: Sequence[str]
+    scores: Sequence[ScoreBreakdown], places: Sequence[int], msgs: Messages, who: Sequence[str]
 ) -> Table:
     """The final score breakdown: one column per seat, one row per source, then the total."""
     table = Table(title=msgs("score.title"), box=box.ROUNDED, title_style="bold")
@@ -277,17 +332,10 @@ def scores_table(
         label = msgs.seat(seat) + (f" ({who[seat]})" if seat < len(who) and who[seat] else "")
         table.add_column(Text(label, theme.seat_style(seat)), justify="right")
     parts = [dict(s.as_dict()) for s in scores]
-    used: set[str] = set()
-    for label_key, names in SCORE_ROWS:
-        values = []
-        for part in parts:
-            name = next((n for n in names if n in part), None)
-            if name is not None:
-                used.add(name)
-            values.append(int(part.get(name, 0)) if name else 0)
-        table.add_row(msgs(label_key), *(str(v) for v in values))
-    extra = sorted({k for part in parts for k in part} - used - {"total"})
-    for name in extra:
+    for label_key, name in SCORE_ROWS:
+        table.add_row(msgs(label_key), *(str(part.get(name, 0)) for part in parts))
+    known = {name for _, name in SCORE_ROWS} | {"total"}
+    for name in sorted({k for part in parts for k in part} - known):  # a source added later
         table.add_row(name, *(str(part.get(name, 0)) for part in parts))
     table.add_row(
         Text(msgs("score.objective_name"), theme.DIM),
@@ -299,10 +347,10 @@ def scores_table(
     return table
 
 
-def _objective_cell(score: Any, msgs: Messages) -> Text:
-    obj = getattr(score, "objective_id", None)
-    if not obj:
+def _objective_cell(score: ScoreBreakdown, msgs: Messages) -> Text:
+    if not score.objective_id:
         return Text("-", theme.DIM)
-    done = bool(getattr(score, "objective_completed", False))
+    done = score.objective_completed
     mark = msgs("score.done") if done else msgs("score.missed")
-    return Text(f"{objective_json(int(obj))['name']} ({mark})", "#2ec27e" if done else theme.DIM)
+    name = objective_json(score.objective_id)["name"]
+    return Text(f"{mark} {name}", "#2ec27e" if done else theme.DIM)

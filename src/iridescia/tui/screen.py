@@ -46,6 +46,7 @@ class Frame:
     prompt: str | None = None
     acting: int | None = None
     actions: Sequence[str] = field(default_factory=tuple)
+    note: str | None = None  # shown instead of the decision (replay: the next recorded action)
     new_events: int = 0  # how many of the last events are new to the viewer (drawn brighter)
     log_lines: int = LOG_LINES
 
@@ -88,26 +89,43 @@ def side_panel(frame: Frame, msgs: Messages) -> Table:
 
 def log_panel(frame: Frame, msgs: Messages) -> Table:
     n = int(frame.view["num_players"])
-    lines = log_texts(frame.events, frame.viewer, msgs, n, frame.log_lines)
+    new_from = len(frame.events) - frame.new_events
+    lines = log_texts(frame.events, frame.viewer, msgs, n, frame.log_lines, new_from)
     grid = Table.grid()
     grid.add_column(no_wrap=True, overflow="ellipsis")
-    old = len(lines) - frame.new_events
-    for i, line in enumerate(lines):
-        if i < old:
-            line.stylize(theme.DIM)
+    for line in lines:
         grid.add_row(line)
     return grid
 
 
 def decision_panel(frame: Frame, msgs: Messages, width: int) -> RenderableType:
+    if frame.note is not None:
+        text = Text(frame.note, "bold")
+        for seat in range(int(frame.view["num_players"])):
+            text.highlight_words([msgs.seat(seat)], theme.seat_style(seat))
+        return text
     if frame.prompt is None or frame.acting is None:
         return Text("")
     if not frame.actions:
         text = Text(msgs("panel.waiting", seat=msgs.seat(frame.acting), prompt=frame.prompt))
         text.highlight_words([msgs.seat(frame.acting)], theme.seat_style(frame.acting))
         return text
-    return panels.decision_panel(frame.view, msgs, frame.prompt, frame.acting, frame.actions,
-                                 width)  # fmt: skip
+    return panels.decision_panel(frame.view, msgs, frame.prompt, frame.acting, frame.actions, width)
+
+
+def render_final(
+    frame: Frame, msgs: Messages, results: RenderableType, width: int = 120
+) -> RenderableType:
+    """The end of the game: the title, the map and the panels beside it, then ``results``
+    (the score table) where the players table and the log were."""
+    board = render_board(frame.view, msgs)
+    if width >= WIDE:
+        top = Table.grid(padding=(0, 2))
+        top.add_column(width=MAP_WIDTH, no_wrap=True)
+        top.add_column(width=width - MAP_WIDTH - 2)
+        top.add_row(board, side_panel(frame, msgs))
+        return Group(title_line(frame, msgs), top, results)
+    return Group(title_line(frame, msgs), board, side_panel(frame, msgs), results)
 
 
 def render(frame: Frame, msgs: Messages, width: int = 120) -> RenderableType:

@@ -14,7 +14,12 @@ from typing import Any
 from rich.style import Style
 from rich.text import Text
 
-from iridescia.games.iridescia.data import ITEM_BY_KEY
+from iridescia.games.iridescia.data import (
+    COLOUR_NAMES,
+    ITEM_BY_KEY,
+    OBJECTIVE_BY_ID,
+    RELIC_TYPE_NAMES,
+)
 from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
 from iridescia.tui.messages import Messages
 
@@ -114,6 +119,22 @@ def objective_name(objective_id: int) -> str:
 
 def objective_points(objective_id: int) -> int:
     return int(objective_json(objective_id)["points"])
+
+
+def objective_goal(objective_id: int, msgs: Messages) -> str:
+    """What an objective asks for, in words (``most emerald tiles``)."""
+    obj = OBJECTIVE_BY_ID.get(objective_id)
+    if obj is None:
+        return ""
+    arg = obj.argument
+    values: dict[str, Any] = {}
+    if obj.condition in ("most_tiles", "most_relics_lead") and arg is not None:
+        values["colour"] = msgs.colour(COLOUR_NAMES[arg])
+    elif obj.condition == "most_relics_type" and arg is not None:
+        values["type"] = msgs(f"type.{RELIC_TYPE_NAMES[arg]}")
+    elif arg is not None:
+        values["n"] = arg
+    return msgs.get(f"obj.{obj.condition}", obj.condition).format(**values)
 
 
 def item_name(key: str, msgs: Messages) -> str:

@@ -94,7 +94,11 @@ class Action:
 
     @staticmethod
     def from_id(action_id: int) -> Action:
-        if not isinstance(action_id, int) or not 0 <= action_id < len(ACTION_TABLE):
+        if (
+            isinstance(action_id, bool)
+            or not isinstance(action_id, int)
+            or not 0 <= action_id < len(ACTION_TABLE)
+        ):
             raise InvalidActionError(
                 f"action id must be an integer in 0..{len(ACTION_TABLE) - 1}, got {action_id!r}"
             )

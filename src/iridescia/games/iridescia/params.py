@@ -72,9 +72,27 @@ class RulesParams:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown rules parameters: {sorted(unknown)}")
-        values = dict(data)
-        if "tile_sets" in values:
-            values["tile_sets"] = tuple((int(a), int(b)) for a, b in values["tile_sets"])
+        values: dict[str, Any] = {}
+        defaults = RulesParams()
+        for name, value in data.items():
+            current = getattr(defaults, name)
+            if name == "tile_sets":
+                if not isinstance(value, list | tuple) or not all(
+                    isinstance(p, list | tuple)
+                    and len(p) == 2
+                    and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
+                    for p in value
+                ):
+                    raise ValueError("rules parameter 'tile_sets' must be a list of [size, points]")
+                values[name] = tuple((int(a), int(b)) for a, b in value)
+            elif isinstance(current, bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"rules parameter {name!r} must be true or false")
+                values[name] = value
+            else:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    raise ValueError(f"rules parameter {name!r} must be an integer")
+                values[name] = value
         return RulesParams(**values)
 
 

@@ -321,7 +321,8 @@ class State:
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the state (history and events excluded), as a tuple."""
         return (
-            RULES_VERSION, self.num_players, self.rng.state, tuple(self.tile_at),
+            RULES_VERSION, self.params, self.options, self.num_players, self.rng.state,
+            tuple(self.tile_at),
             tuple(self.face_up), tuple(self.barricade), tuple(self.thinned),
             tuple(self.removed), tuple(self.removed_hidden), tuple(self.market),
             tuple(self.supply), self.stone_supply,

@@ -1,0 +1,238 @@
+"""The ``iridescia`` command line: ``play`` a game at the terminal, ``replay`` a saved record.
+
+    iridescia play [--players N] [--seat K=KIND ...] [--seed S] [--lang en]
+                   [--catapult-for-fourth] [--load game.json] [--save path] [--delay SECONDS]
+    iridescia replay game.json [--lang en]
+
+Seats are 1-based; every seat not named by ``--seat`` is ``human``; a KIND other than
+``human`` is a bot name (``random``). ``--load`` resumes a saved game (the record fixes the seed,
+the number of players and the options; its seat kinds are used unless ``--seat`` says
+otherwise). Exit codes: 0 done (finished or left), 1 a record that cannot be read or replayed,
+2 bad arguments. ``main`` takes an optional console and input function so tests can drive it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from iridescia.tui.messages import Messages, languages
+from iridescia.tui.terminal import InputFn
+
+HUMAN = "human"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+class UsageError(Exception):
+    """Arguments that parse but do not make sense together (exit code 2)."""
+
+
+def _players(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"the game takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    return n
+
+
+def _seed(text: str) -> int:
+    try:
+        n = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError("a seed cannot be negative")
+    return n
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError("the delay must be between 0 and 60 seconds")
+    return value
+
+
+def _seat(text: str) -> tuple[int, str]:
+    seat, sep, kind = text.partition("=")
+    if not sep or not seat.strip().isdigit() or not kind.strip():
+        raise argparse.ArgumentTypeError(f"expected K=KIND (for example 2=random), not {text!r}")
+    return int(seat), kind.strip().lower()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="iridescia", description="Gems of Iridescia: play at the terminal, replay games."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    play = sub.add_parser("play", help="play a game (humans at this terminal and bots)")
+    play.add_argument(
+        "--players",
+        type=_players,
+        default=None,
+        metavar="N",
+        help="number of players, 2-4 (default 2)",
+    )
+    play.add_argument(
+        "--seat",
+        type=_seat,
+        action="append",
+        default=[],
+        metavar="K=KIND",
+        help="who plays seat K (1-based): human (default) or a bot, e.g. 2=random",
+    )
+    play.add_argument(
+        "--seed",
+        type=_seed,
+        default=None,
+        metavar="S",
+        help="random seed (default: a fresh one, printed)",
+    )
+    play.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
+    play.add_argument(
+        "--catapult-for-fourth",
+        action="store_true",
+        help="4 players: the 4th in turn order starts with a Clever Catapult",
+    )
+    play.add_argument("--load", metavar="GAME.json", help="resume a saved game")
+    play.add_argument(
+        "--save",
+        metavar="PATH",
+        help="where 'save' writes (default iridescia-<seed>.json); the game is "
+        "also saved there when it ends",
+    )
+    play.add_argument(
+        "--delay",
+        type=_delay,
+        default=0.0,
+        metavar="SECONDS",
+        help="pause after each bot action, to watch it (default 0)",
+    )
+    replay = sub.add_parser("replay", help="step through a saved game record")
+    replay.add_argument("record", metavar="GAME.json", help="a record saved by 'play'")
+    replay.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
+    return parser
+
+
+def _seat_kinds(pairs: Sequence[tuple[int, str]], players: int, base: Sequence[str]) -> list[str]:
+    from iridescia.bots import bot_names
+
+    known = [HUMAN, *bot_names()]
+    kinds = [k if k in known else HUMAN for k in base] + [HUMAN] * (players - len(base))
+    kinds = kinds[:players]
+    for seat, kind in pairs:
+        if not 1 <= seat <= players:
+            raise UsageError(f"--seat {seat}={kind}: seats are 1 to {players} in this game")
+        if kind not in known:
+            raise UsageError(f"--seat {seat}={kind}: unknown player kind; use {', '.join(known)}")
+        kinds[seat - 1] = kind
+    return kinds
+
+
+def _make_console() -> Console:
+    console = Console()
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console = Console(width=120)
+    return console
+
+
+def _play(args: argparse.Namespace, console: Console, read: InputFn | None) -> int:
+    from iridescia.core.record import GameRecord
+    from iridescia.games.iridescia.game import Game, Options
+    from iridescia.tui.play import PlaySession
+    from iridescia.tui.terminal import default_input, error, info
+
+    msgs = Messages(args.lang)
+    if args.load:
+        fixed = [
+            name
+            for name, given in (
+                ("--players", args.players is not None),
+                ("--seed", args.seed is not None),
+                ("--catapult-for-fourth", args.catapult_for_fourth),
+            )
+            if given
+        ]
+        if fixed:
+            raise UsageError(f"{', '.join(fixed)}: the loaded record fixes these")
+        try:
+            record = GameRecord.load(args.load)
+            game = Game.from_record(record)
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            error(console, msgs("load.failed", path=args.load, error=exc))
+            return 1
+        seed, base = record.seed, list(record.seats)
+        info(console, msgs("load.done", path=args.load, actions=len(record.actions)))
+    else:
+        players = args.players or MIN_PLAYERS
+        if args.catapult_for_fourth and players != 4:
+            raise UsageError("--catapult-for-fourth needs --players 4")
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        options = Options(catapult_for_fourth=args.catapult_for_fourth)
+        game = Game.new(players, seed, options)
+        base = []
+        info(console, msgs("seed.chosen", seed=seed))
+    seats = _seat_kinds(args.seat, game.num_players, base)
+    session = PlaySession(
+        game,
+        seats,
+        console,
+        read or default_input(console),
+        msgs,
+        seed=seed,
+        save_path=args.save,
+        delay=args.delay,
+    )
+    return session.run()
+
+
+def _replay(args: argparse.Namespace, console: Console, read: InputFn | None) -> int:
+    from iridescia.core.record import GameRecord
+    from iridescia.tui.replay import ReplaySession
+    from iridescia.tui.terminal import default_input, error
+
+    msgs = Messages(args.lang)
+    try:
+        record = GameRecord.load(args.record)
+        session = ReplaySession(record, console, read or default_input(console), msgs)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        error(console, msgs("load.failed", path=args.record, error=exc))
+        return 1
+    return session.run()
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    console: Console | None = None,
+    read: InputFn | None = None,
+) -> int:
+    """Run the command line; returns the exit code (0 ok, 1 bad record, 2 bad arguments)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:  # argparse has printed the usage and the problem
+        return exc.code if isinstance(exc.code, int) else 2
+    out = console or _make_console()
+    try:
+        if args.command == "play":
+            return _play(args, out, read)
+        return _replay(args, out, read)
+    except UsageError as exc:
+        print(f"iridescia {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        out.print()
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""Tests of the ``iridescia`` command line: play, load/save, replay, and bad arguments/files."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from iridescia.cli import main
+from iridescia.core.record import GameRecord
+from iridescia.games.iridescia.game import Game
+from iridescia.tui import scripted_input
+
+
+def console() -> tuple[Console, io.StringIO]:
+    buf = io.StringIO()
+    return Console(file=buf, width=120), buf
+
+
+def all_random(players: int) -> list[str]:
+    out: list[str] = []
+    for seat in range(1, players + 1):
+        out += ["--seat", f"{seat}=random"]
+    return out
+
+
+def test_four_random_players_finish() -> None:
+    out, buf = console()
+    argv = ["play", "--players", "4", *all_random(4), "--seed", "3"]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    text = buf.getvalue()
+    assert "Seed 3" in text and "Final scores" in text and "Winner" in text
+
+
+def test_main_without_console_uses_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "2", *all_random(2), "--seed", "5"]) == 0
+    assert "Final scores" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["dance"],
+        ["play", "--players", "5"],
+        ["play", "--players", "two"],
+        ["play", "--seat", "3=random"],
+        ["play", "--seat", "1=grandmaster"],
+        ["play", "--seat", "random"],
+        ["play", "--seed", "-4"],
+        ["play", "--seed", "x"],
+        ["play", "--lang", "tlh"],
+        ["play", "--delay", "-1"],
+        ["play", "--catapult-for-fourth"],
+        ["play", "--load", "x.json", "--seed", "0"],
+        ["replay"],
+    ],
+)
+def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    out, _ = console()
+    assert main(argv, console=out, read=scripted_input([])) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def _finished_record(tmp_path: Path) -> Path:
+    path = tmp_path / "done.json"
+    out, _ = console()
+    argv = ["play", *all_random(2), "--seed", "4", "--save", str(path)]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    return path
+
+
+def test_save_then_load_resumes_the_same_game(tmp_path: Path) -> None:
+    path = tmp_path / "mid.json"
+    out, buf = console()
+    lines = ["1", "1", "1", f"save {path}", "quit", "n"]
+    argv = ["play", "--seat", "2=random", "--seed", "21"]
+    assert main(argv, console=out, read=scripted_input(lines)) == 0
+    assert f"Game saved to {path}" in buf.getvalue()
+    record = GameRecord.load(path)
+    saved_hash = Game.from_record(record).state_hash()
+    assert len(record.actions) >= 3
+
+    out2, buf2 = console()
+    seen: list[str] = []
+
+    def read(prompt: str) -> str:
+        seen.append(buf2.getvalue())
+        return "quit" if len(seen) == 1 else "n"
+
+    path2 = tmp_path / "again.json"
+    argv = ["play", "--load", str(path), "--save", str(path2)]
+    assert main(argv, console=out2, read=read) == 0
+    assert f"Resumed {path} after {len(record.actions)} actions" in seen[0]
+    # Quitting without saving leaves nothing; save explicitly and compare hashes.
+    assert not path2.exists()
+    out3, _ = console()
+    lines3 = [f"save {path2}", "quit", "n"]
+    assert main(["play", "--load", str(path)], console=out3, read=scripted_input(lines3)) == 0
+    assert Game.from_record(GameRecord.load(path2)).state_hash() == saved_hash
+
+
+def test_loading_a_finished_game_shows_the_scores(tmp_path: Path) -> None:
+    path = _finished_record(tmp_path)
+    out, buf = console()
+    assert main(["play", "--load", str(path)], console=out, read=scripted_input([])) == 0
+    assert "Final scores" in buf.getvalue()
+
+
+def test_replay_steps_to_the_end(tmp_path: Path) -> None:
+    path = _finished_record(tmp_path)
+    total = len(GameRecord.load(path).actions)
+    out, buf = console()
+    lines = ["", "", "b", "b", "b", "zz", "10", str(total - 2), "", "", "", "q"]
+    assert main(["replay", str(path)], console=out, read=scripted_input(lines)) == 0
+    text = buf.getvalue()
+    assert f"Replay {total}/{total}" in text
+    assert "End of the record" in text and "Final scores" in text
+    assert "Already at the start" in text
+    assert "Press Enter, 'b', 'q'" in text
+
+
+def test_replay_stepping_matches_a_fresh_replay(tmp_path: Path) -> None:
+    from iridescia.tui import Messages, ReplaySession
+
+    record = GameRecord.load(_finished_record(tmp_path))
+    out, _ = console()
+    s = ReplaySession(record, out, scripted_input([]), Messages())
+    for step in (1, 2, 3, 2, 40, 41, 0):
+        s.goto(step)
+        assert s.game.state_hash() == Game.from_record(record, upto=step).state_hash()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"format": "something else"}),
+        json.dumps({"format": "iridescia-record", "format_version": 1, "game": "chess"}),
+        "\x00\xff binary",
+    ],
+)
+def test_malformed_records_exit_1(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    for argv in (["play", "--load", str(path)], ["replay", str(path)]):
+        out, buf = console()
+        assert main(argv, console=out, read=scripted_input([])) == 1
+        assert f"Cannot load {path}" in buf.getvalue()
+
+
+def test_malformed_record_variants_exit_1(tmp_path: Path) -> None:
+    base = Game.new(2, 1).record().to_json()
+    variants = [
+        {**base, "players": 9},
+        {**base, "options": {"colour": "blue"}},
+        {**base, "actions": ["fly away"]},
+        {**base, "actions": ["reveal 58"]},
+        {**base, "hashes": ["0" * 16]},
+        {**base, "seed": "one"},
+        {**base, "rules_version": 999},
+    ]
+    for i, data in enumerate(variants):
+        path = tmp_path / f"v{i}.json"
+        path.write_text(json.dumps(data))
+        out, buf = console()
+        assert main(["replay", str(path)], console=out, read=scripted_input([])) == 1, data
+        assert "Cannot load" in buf.getvalue()
+    out, buf = console()
+    missing = tmp_path / "missing.json"
+    assert main(["play", "--load", str(missing)], console=out, read=scripted_input([])) == 1
