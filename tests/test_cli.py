@@ -35,6 +35,20 @@ def test_four_random_players_finish() -> None:
     assert "Seed 3" in text and "Final scores" in text and "Winner" in text
 
 
+def test_default_seed_is_fresh_and_printed() -> None:
+    out, buf = console()
+    assert main(["play", *all_random(2)], console=out, read=scripted_input([])) == 0
+    first = buf.getvalue().splitlines()[0]
+    assert first.startswith("Seed ") and first.split()[1].isdigit()
+
+
+def test_catapult_for_the_fourth_player() -> None:
+    out, buf = console()
+    argv = ["play", "--players", "4", *all_random(4), "--seed", "2", "--catapult-for-fourth"]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    assert "Final scores" in buf.getvalue()
+
+
 def test_main_without_console_uses_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "2", *all_random(2), "--seed", "5"]) == 0
     assert "Final scores" in capsys.readouterr().out

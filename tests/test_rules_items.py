@@ -92,6 +92,17 @@ def test_libation_reroll_of_a_success_into_a_failure_takes_its_gem_back() -> Non
     assert _cargo(g) == [0, 0, 1, 0] and g.state.supply[2] == 15
 
 
+def test_d18_libation_settles_take_backs_before_new_gains() -> None:
+    g = _miner("libation")
+    set_cargo(g, 0, [0, 0, 6, 0])
+    script_dice(g, 6, 1)
+    act(g, "mine 0", "play libation", "libation roll", "pick roll:1", "pick roll:2")
+    assert _cargo(g) == [0, 0, 7, 0]
+    script_dice(g, 1, 6)
+    act(g, "roll")
+    assert _cargo(g) == [0, 0, 7, 0] and decision(g) == "actions", "never 8 gems in between"
+
+
 def test_libation_rerolls_activated_stone_dice_too() -> None:
     g = _miner("libation")
     g.state.stone_supply -= 1
@@ -249,7 +260,7 @@ def test_r22_cart_never_doubles_the_arrival_gem() -> None:
     assert _cargo(g) == [0, 0, 1, 0]
 
 
-def test_cart_cannot_be_played_while_one_is_active_this_turn() -> None:
+def test_d8_cart_cannot_be_played_while_one_is_active_this_turn() -> None:
     g = _miner("cart")
     set_item_market(g, "cart", "axe", "well", "libation", "jackhammer")
     act(g, "play cart", "buy 1")
@@ -316,7 +327,7 @@ def test_r22_pickaxe_on_a_rainbow_tile_names_its_colour_once() -> None:
     assert _cargo(g) == [0, 0, 3, 3]
 
 
-def test_pickaxe_cannot_be_played_while_one_is_active_this_turn() -> None:
+def test_d8_pickaxe_cannot_be_played_while_one_is_active_this_turn() -> None:
     g = _miner("pickaxe")
     put(g, 16, "amethyst", up=True)
     set_item_market(g, "pickaxe", "axe", "well", "libation", "jackhammer")
@@ -337,7 +348,7 @@ def test_wishing_well_takes_a_colour_valued_at_most_the_higher_die() -> None:
     assert _cargo(g) == [0, 0, 0, 1] and g.state.players[0].coins == 20
 
 
-def test_wishing_well_takes_none_only_when_no_colour_qualifies() -> None:
+def test_d5_wishing_well_takes_none_only_when_no_colour_qualifies() -> None:
     g = _miner("well", market=(3, 4, 5, 6))
     script_dice(g, 1, 2)
     act(g, "play well")
@@ -372,7 +383,7 @@ def test_wishing_well_dice_may_be_changed_before_taking() -> None:
     assert legal(g) == {"take emerald"}
 
 
-def test_while_the_well_waits_only_dice_items_and_the_elixir_may_be_played() -> None:
+def test_d6_while_the_well_waits_only_dice_items_and_the_elixir_may_be_played() -> None:
     g = _miner("well", "axe", "cart", "jackhammer", "libation", "elixir", market=(1, 6, 6, 6))
     set_cargo(g, 0, [1, 0, 0, 0])
     script_dice(g, 2, 2)
@@ -380,7 +391,7 @@ def test_while_the_well_waits_only_dice_items_and_the_elixir_may_be_played() -> 
     assert legal(g) == {"take amethyst", "play jackhammer", "play libation", "play elixir"}
 
 
-def test_after_the_well_resolves_no_die_of_an_earlier_roll_can_change() -> None:
+def test_d7_after_the_well_resolves_no_die_of_an_earlier_roll_can_change() -> None:
     g = _miner("well", "libation")
     script_dice(g, 1, 1, 3, 3)
     act(g, "mine 0", "play well", "take amethyst", "play libation")
@@ -409,7 +420,7 @@ def test_cauldron_needs_two_gems() -> None:
     assert "play cauldron" not in legal(g)
 
 
-def test_cauldron_and_axe_take_only_colours_left_in_the_supply() -> None:
+def test_d17_cauldron_and_axe_take_only_colours_left_in_the_supply() -> None:
     g = _miner("cauldron", "axe", players=4)
     set_cargo(g, 1, [0, 0, 0, 7])
     set_cargo(g, 2, [0, 0, 0, 7])
@@ -452,14 +463,15 @@ def test_r23_book_reserves_from_the_row_which_is_refilled_at_once() -> None:
     assert item("book") not in s.item_discard, "the Book stays under the reserved relic"
 
 
-def test_r23_book_reserves_from_anywhere_in_the_deck() -> None:
+def test_r23_book_reserves_from_anywhere_in_the_deck_then_shuffles_it() -> None:
     g = _miner("book")
     s = g.state
     set_relic_row(g, 1, 2, 3, 4, 5)
     deep = s.relic_deck[0]  # the bottom card
+    before = [r for r in s.relic_deck if r != deep]
     act(g, "play book", f"reserve {deep}")
     assert s.relic_row == [1, 2, 3, 4, 5] and deep not in s.relic_deck
-    assert len(s.relic_deck) == 18
+    assert sorted(s.relic_deck) == sorted(before) and s.relic_deck != before, "shuffled"
 
 
 def test_r23_at_most_one_pending_reservation() -> None:
@@ -469,7 +481,7 @@ def test_r23_at_most_one_pending_reservation() -> None:
     assert "play book" not in legal(g)
 
 
-def test_r23_only_the_owner_restores_the_reserved_relic_then_the_book_is_discarded() -> None:
+def test_r23_d11_only_the_owner_restores_the_reserved_relic_then_the_book_is_discarded() -> None:
     g = _miner("book")
     s = g.state
     set_relic_row(g, 1, 2, 3, 4, 5)
@@ -497,6 +509,7 @@ def test_r23_only_the_owner_restores_the_reserved_relic_then_the_book_is_discard
 
 def test_elixir_gives_a_complete_extra_turn_after_this_one() -> None:
     g = _miner("elixir")
+    put(g, 16, "amethyst", up=False)
     act(g, "play elixir")
     events = end_actions(g)
     s = g.state
@@ -509,17 +522,20 @@ def test_elixir_gives_a_complete_extra_turn_after_this_one() -> None:
 
 def test_elixir_cannot_be_bought_in_a_turn_started_by_an_elixir() -> None:
     g = _miner("elixir")
+    put(g, 16, "amethyst", up=False)
     set_item_market(g, "elixir", "axe", "well", "libation", "jackhammer")
-    assert "buy 1" in legal(g), "in a normal turn the Elixir can be bought"
     act(g, "play elixir")
+    assert "buy 1" in legal(g), "in a normal turn the Elixir can be bought"
     end_actions(g)
     act(g, "reveal 16", "move 16")
     assert g.state.elixir_turn and g.state.item_market[0] == item("elixir")
     assert "buy 1" not in legal(g) and "buy 2" in legal(g)
 
 
-def test_several_extra_turns_may_be_pending() -> None:
+def test_d12_several_extra_turns_may_be_pending() -> None:
     g = _miner("elixir")
+    put(g, 16, "amethyst", up=False)
+    put(g, 17, "citrine", up=False)
     set_item_market(g, "elixir", "axe", "well", "libation", "jackhammer")
     act(g, "play elixir", "buy 1", "play elixir")
     assert g.state.elixir_pending == 2
@@ -531,7 +547,7 @@ def test_several_extra_turns_may_be_pending() -> None:
     assert g.state.current == 1
 
 
-def test_elixir_may_be_played_at_any_moment_of_the_turn() -> None:
+def test_d13_elixir_may_be_played_at_any_moment_of_the_turn() -> None:
     g = new_game(2)
     give_items(g, 0, "elixir")
     begin_turn(g, 0)
@@ -590,7 +606,7 @@ def test_r10_start_items_only_before_the_first_reveal() -> None:
     assert "play swapping" not in legal(g) and "play catapult" not in legal(g)
 
 
-def test_swapping_then_catapult_both_allowed_before_the_first_reveal() -> None:
+def test_d9_swapping_then_catapult_both_allowed_before_the_first_reveal() -> None:
     g = _three_on_board()
     act(g, "play swapping", "swap 2")
     assert "play catapult" in legal(g)

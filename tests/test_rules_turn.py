@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from iridescia.games.iridescia import effects
-from iridescia.games.iridescia.board import HEXES, REGION_OF_HEX, ROW_HEXES
+from iridescia.games.iridescia.board import ADJACENT, ALL_SIX, HEXES, REGION_OF_HEX, ROW_HEXES
 from iridescia.games.iridescia.data import (
     CATAPULT,
     EMPTY_HEXES_SMALL,
@@ -22,7 +22,7 @@ from iridescia.games.iridescia.data import (
 )
 from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.params import RulesParams
-from iridescia.games.iridescia.state import ACTIONS_PHASE, Options
+from iridescia.games.iridescia.state import ACTIONS_PHASE, IN_CASTLE, Options
 from rules_helpers import (
     CITRINE,
     EMERALD,
@@ -32,6 +32,7 @@ from rules_helpers import (
     check,
     decision,
     deck_to_discard,
+    dice_left,
     empty,
     end_actions,
     give_items,
@@ -140,7 +141,7 @@ def test_r4_first_player_drawn_from_the_seed_unless_fixed() -> None:
         assert Game.new(4, 5, Options(first_player=seat)).state.current == seat
 
 
-def test_setup_fourth_player_catapult_option() -> None:
+def test_setup_fourth_player_catapult_option_d22_four_players_only() -> None:
     for first in range(4):
         s = Game.new(4, 9, Options(catapult_for_fourth=True, first_player=first)).state
         fourth = (first + 3) % 4
@@ -155,9 +156,52 @@ def test_setup_fourth_player_catapult_option() -> None:
 
 
 @pytest.mark.parametrize("players", [1, 5])
-def test_setup_refuses_unsupported_player_counts(players: int) -> None:
+def test_d22_setup_refuses_unsupported_player_counts(players: int) -> None:
     with pytest.raises(ValueError):
         Game.new(players, 0)
+
+
+# ================================================================= board geometry (spec 1.2)
+
+
+@pytest.mark.parametrize(
+    ("hex_id", "side", "forward", "behind"),
+    [
+        (8, (7, 9), (14, 15), (1, 2)),
+        (7, (8,), (14,), (1,)),
+        (13, (12,), (19,), (6,)),
+        (53, (54,), (), (46, 47)),
+        (1, (2,), (7, 8), ()),
+        (16, (15, 17), (22, 23), (9, 10)),
+    ],
+)
+def test_board_neighbours_side_forward_behind(
+    hex_id: int, side: tuple[int, ...], forward: tuple[int, ...], behind: tuple[int, ...]
+) -> None:
+    assert set(ADJACENT[hex_id]) == set(side) | set(forward), "reveal/move: never behind"
+    assert set(ALL_SIX[hex_id]) == set(side) | set(forward) | set(behind), "Pickaxe (R20)"
+
+
+def test_r5_off_the_board_every_row1_hex_is_adjacent() -> None:
+    assert ADJACENT[0] == (1, 2, 3, 4, 5, 6)
+
+
+@pytest.mark.parametrize(
+    ("region", "bonus", "amount"),
+    [
+        ("canyon", "coins", 1),
+        ("canyon", "points", 1),
+        ("forest", "coins", 2),
+        ("forest", "points", 2),
+        ("ruins", "coins", 3),
+        ("ruins", "points", 3),
+        ("castle", "points", 5),
+    ],
+)
+def test_tile_bonus_amounts_by_region(region: str, bonus: str, amount: int) -> None:
+    ids = [t for gem in ("amethyst", "citrine", "emerald", "sapphire") for t in
+           tiles_of(gem, region, bonus)]  # fmt: skip
+    assert len(ids) == 4 and all(TILE_BY_ID[t].amount == amount for t in ids)
 
 
 # ================================================================= reveal (3.2)
@@ -234,7 +278,7 @@ def test_reveal_never_behind_and_never_a_barricaded_tile() -> None:
 def test_d2_reveal_cap_never_leaves_an_explorer_without_a_move() -> None:
     g = new_game(2)
     begin_turn(g, 0, at=9)
-    g.state.reveals = 2  # as if two reveals were made elsewhere (blocked restart)
+    g.state.reveals = 2  # a state normal play never reaches: two reveals and no move
     assert legal(g) == {"reveal 8", "reveal 10", "reveal 15", "reveal 16"}
     act(g, "reveal 10")
     assert legal(g) == {"move 10"}
@@ -341,7 +385,17 @@ def test_d3_blocked_search_relaxes_free_when_explorers_hold_every_candidate() ->
     assert legal(g) == {"reveal 53"}
 
 
-def test_r10_start_item_when_blocked_replaces_the_discard_and_placement() -> None:
+def test_d1_a_barricaded_tile_does_not_count_as_an_adjacent_tile() -> None:
+    g = _blocked_at_9()
+    s = g.state
+    put(g, 16, "emerald", up=False)
+    s.barricade[16] = True
+    begin_turn(g, 0, at=9)
+    assert decision(g) == "blocked: place", "only a barricaded tile next to it: blocked"
+    assert "place 15" in legal(g) and "place 10" in legal(g)
+
+
+def test_r10_d10_start_item_when_blocked_replaces_the_discard_and_placement() -> None:
     g = _blocked_at_9()
     s = g.state
     t1 = tiles_of("citrine", "desert")[0]
@@ -354,6 +408,19 @@ def test_r10_start_item_when_blocked_replaces_the_discard_and_placement() -> Non
     act(g, "land 21")
     assert s.players[0].tiles == [t1], "no discard when the catapult resolves the block"
     assert s.players[0].pos == 21 and s.reveals == 1
+
+
+def test_r10_start_items_offered_at_every_blocked_decision_before_the_first_reveal() -> None:
+    g = _blocked_at_9()
+    t1, t2 = tiles_of("citrine", "desert")[:2]
+    give_tiles(g, 0, t1, t2)
+    give_items(g, 0, "catapult", "elixir")
+    begin_turn(g, 0, at=9)
+    act(g, f"discard tile {t1}")
+    assert decision(g) == "blocked: place"
+    assert {"play catapult", "play elixir"} <= legal(g), "a discard is not a reveal"
+    act(g, "play catapult", "land 11")
+    assert g.state.players[0].tiles == [t2] and g.state.players[0].pos == 11
 
 
 # ================================================================= arrival (3.3)
@@ -520,6 +587,18 @@ def test_r17_excess_returns_to_supply_only_when_nobody_has_room() -> None:
     assert s.players[0].cargo == [0, 3, 3, 1] and s.supply[CITRINE] == 16 - 3
 
 
+def test_r17_d19_players_in_the_castle_can_still_receive_gems() -> None:
+    g = new_game(2)
+    s = g.state
+    p1 = s.players[1]
+    p1.pos, p1.finished, p1.token = IN_CASTLE, True, s.tokens_left.pop(0)
+    set_cargo(g, 0, [7, 0, 0, 0])
+    put(g, 15, "sapphire", up=True)
+    begin_turn(g, 0, at=9)
+    act(g, "move 15")
+    assert legal(g) == {"give amethyst 2", "give sapphire 2"}
+
+
 def test_r17_several_gems_over_are_given_one_at_a_time_until_seven() -> None:
     g = new_game(2)
     s = g.state
@@ -675,6 +754,28 @@ def test_r15_slot_stays_empty_when_deck_and_discard_are_empty() -> None:
     assert s.item_market[0] == -1
 
 
+def test_d15_empty_market_slot_is_filled_by_the_next_refill() -> None:
+    g = new_game(4)
+    s = g.state
+    while s.item_deck:
+        kind = s.item_deck.pop()
+        seat = next(p.seat for p in s.players[1:] if kind not in p.items)
+        s.players[seat].items.append(kind)
+    stand_on(g, 0, 15, pick_tile(g, "emerald", "desert"))
+    set_coins(g, 0, 20)
+    act(g, "buy 1")
+    assert s.item_market[0] == -1
+    end_actions(g)
+    card = s.players[1].items.pop()
+    s.item_discard.append(card)  # as if seat 2 had played it
+    stand_on(g, 1, 16, pick_tile(g, "citrine", "desert"))
+    set_coins(g, 1, 20)
+    buy = next(a for a in sorted(legal(g)) if a.startswith("buy"))
+    act(g, buy)
+    slot = int(buy.split()[1]) - 1
+    assert s.item_market[0] == card and s.item_market[slot] == -1
+
+
 @pytest.mark.parametrize(
     ("market", "top"),
     [
@@ -694,7 +795,7 @@ def test_market_refresh_on_three_identical_or_two_pairs(market: tuple[str, ...],
     assert len(s.item_market) == 5 and s.item_discard == []
 
 
-def test_market_refresh_loop_is_capped() -> None:
+def test_d16_market_refresh_loop_is_capped() -> None:
     g = new_game(2, params=RulesParams(market_refresh_attempts=5))
     s = g.state
     axe = item("axe")
@@ -767,7 +868,7 @@ def test_r18_row_refilled_at_once_and_the_new_relic_may_be_restored() -> None:
 def test_r18_relic_row_shrinks_when_the_deck_is_empty() -> None:
     g = _restorer()
     s = g.state
-    give_relics(g, 1, *list(s.relic_deck), points=False)
+    give_relics(g, 1, *list(s.relic_deck))
     set_cargo(g, 0, [0, 1, 0, 2])
     act(g, "end", "restore 10")
     assert s.relic_row == [1, 2, 3, 4]
@@ -805,3 +906,20 @@ def test_end_of_turn_phase_order_and_next_player() -> None:
     assert order == ["collect", "market", "turn"]
     assert g.state.current == 1 and g.state.phase != ACTIONS_PHASE
     check(g)
+
+
+# ================================================================= the helpers themselves
+
+
+def test_helpers_scripted_dice_survive_clone_and_unplanned_rolls_fail() -> None:
+    g = new_game(2)
+    stand_on(g, 0, 15, pick_tile(g, "emerald", "desert"))
+    script_dice(g, 6, 6)
+    twin = g.clone()
+    act(twin, "mine 0")
+    assert dice_left(twin) == [] and dice_left(g) == [6, 6], "a clone has its own queue"
+    assert twin.state.players[0].cargo == [0, 0, 2, 0]
+    set_coins(g, 0, 6)
+    act(g, "mine 0")
+    with pytest.raises(AssertionError, match="did not script"):
+        g.apply("mine 0")

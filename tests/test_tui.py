@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -34,9 +35,9 @@ def session(
     seats: list[str],
     read: Callable[[str], str],
     out: Console,
-    **kwargs: object,
+    **kwargs: Any,
 ) -> PlaySession:
-    return PlaySession(game, seats, out, read, Messages("en"), seed=7, **kwargs)  # type: ignore[arg-type]
+    return PlaySession(game, seats, out, read, Messages("en"), seed=7, **kwargs)
 
 
 def random_moves(game: Game, n: int, seed: int = 5) -> None:
@@ -69,7 +70,6 @@ def test_screen_fits_a_120x40_terminal() -> None:
         who=["human"] * 4,
         events=game.log,
         viewer=seat,
-        seed=11,
         prompt=decision.prompt,
         acting=seat,
         actions=[str(a) for a in decision.actions],
@@ -88,7 +88,7 @@ def test_screen_fits_a_120x40_terminal() -> None:
 
 def test_narrow_screen_stacks() -> None:
     game = Game.new(2, 3)
-    frame = Frame(view=game.spectator_view(), who=[], events=game.log, viewer=None, seed=3)
+    frame = Frame(view=game.spectator_view(), who=[], events=game.log, viewer=None)
     buf = io.StringIO()
     Console(file=buf, width=80).print(render(frame, Messages(), 80))
     assert all(len(line) <= 80 for line in buf.getvalue().splitlines())
@@ -287,3 +287,24 @@ def test_bots_with_a_delay_redraw_and_wait() -> None:
         s.run()
     assert waits == [0.5] * 5
     assert buf.getvalue().count("Gems of Iridescia") == 5  # one screen per bot action
+
+
+@pytest.mark.parametrize("seed", [13, 14])
+def test_hot_seat_game_with_varied_choices_reaches_the_end(seed: int) -> None:
+    """Humans answering random numbers (rarely 'end'), to draw every kind of decision."""
+    out, buf = console()
+    game = Game.new(3, seed)
+    rng = Rng(seed)
+
+    def read(prompt: str) -> str:
+        if prompt.startswith(">"):
+            return ""
+        decision = game.decision()
+        assert decision is not None
+        texts = [str(a) for a in decision.actions]
+        busy = [i for i, t in enumerate(texts) if t not in ("end", "done")]
+        pool = busy if busy and rng.below(4) else list(range(len(texts)))
+        return str(pool[rng.below(len(pool))] + 1)
+
+    assert session(game, ["human", "human", "random"], read, out).run() == 0
+    assert game.is_terminal() and "Final scores" in buf.getvalue()

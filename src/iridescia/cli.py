@@ -169,18 +169,18 @@ def _play(args: argparse.Namespace, console: Console, read: InputFn | None) -> i
         except (ValueError, KeyError, TypeError, IndexError) as exc:
             error(console, msgs("load.failed", path=args.load, error=exc))
             return 1
-        seed, base = record.seed, list(record.seats)
+        seed = record.seed
+        seats = _seat_kinds(args.seat, game.num_players, record.seats)
         info(console, msgs("load.done", path=args.load, actions=len(record.actions)))
     else:
         players = args.players or MIN_PLAYERS
         if args.catapult_for_fourth and players != 4:
             raise UsageError("--catapult-for-fourth needs --players 4")
+        seats = _seat_kinds(args.seat, players, ())
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
         options = Options(catapult_for_fourth=args.catapult_for_fourth)
         game = Game.new(players, seed, options)
-        base = []
         info(console, msgs("seed.chosen", seed=seed))
-    seats = _seat_kinds(args.seat, game.num_players, base)
     session = PlaySession(
         game,
         seats,

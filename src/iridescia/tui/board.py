@@ -68,7 +68,7 @@ def cell(h: dict[str, Any], seats: list[int], target: bool = False) -> tuple[Tex
         base = theme.FACE_UP_STYLE
         body = theme.tile_label(h["tile"])
     elif h["has_tile"]:
-        base = theme.REGION_STYLES[int(h["region"]) % len(theme.REGION_STYLES)]
+        base = theme.region_style(h["region"])
         body = Text("?")
     else:
         base = ""
@@ -93,9 +93,11 @@ def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = 
     lines: list[Text] = []
     for row in range(ROWS, 0, -1):
         cells = sorted(by_row.get(row, []), key=lambda x: int(x["col"]))
-        region = int(cells[0]["region"]) if cells else 0
-        top = Text(f"{msgs(f'region.{region}'):<{LABEL - 1}} ", theme.DIM)
-        bottom = Text(f"{'row ' + str(row):<{LABEL - 1}} ", theme.DIM)
+        region = theme.region_name(cells[0]["region"]) if cells else ""
+        top = Text()
+        top.append(f"{msgs.get(f'region.{region}', region):<{LABEL - 1}} ", theme.DIM)
+        bottom = Text()
+        bottom.append(f"{'row ' + str(row):<{LABEL - 1}} ", theme.DIM)
         x = 0
         for h in cells:
             start = (int(h["col"]) - 1) * STEP
@@ -112,7 +114,8 @@ def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = 
 
 
 def _outside_line(at: dict[int, list[int]], msgs: Messages) -> Text:
-    text = Text(f"{msgs('where.off')}: ", theme.DIM)
+    text = Text()
+    text.append(f"{msgs('where.off')}: ", theme.DIM)
     for seat in at.get(0, []):
         text.append_text(_marks([seat]))
         text.append(" ")

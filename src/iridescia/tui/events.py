@@ -124,9 +124,7 @@ def _gems(key: str) -> Describer:
 
 
 _DESCRIBERS: dict[str, Describer] = {
-    "setup": lambda e, m: m(
-        "ev.setup", players=e.data["players"], seed=e.data["seed"], first=m.seat(e.data["first"])
-    ),
+    "setup": lambda e, m: m("ev.setup", players=e.data["players"], first=m.seat(e.data["first"])),
     "turn": _turn,
     "turn_skipped": _simple("ev.turn_skipped"),
     "blocked": lambda e, m: m(
@@ -135,7 +133,9 @@ _DESCRIBERS: dict[str, Describer] = {
     "collect": lambda e, m: m(
         "ev.collect", seat=_seat(e, m), tile=theme.tile_by_id(e.data["tile"], m), hex=e.data["hex"]
     ),
-    "stone_returned": _simple("ev.stone_returned"),
+    "stone_returned": lambda e, m: m(
+        "ev.stone_returned", seat=_seat(e, m), count=m.count("stone", int(e.data["count"]))
+    ),
     "market": _market,
     "castle": _castle,
     "game_over": lambda e, m: m("ev.game_over"),
@@ -147,13 +147,13 @@ _DESCRIBERS: dict[str, Describer] = {
     "coins": lambda e, m: m(
         "ev.coins",
         seat=_seat(e, m),
-        count=e.data["count"],
+        count=m.count("coins", int(e.data["count"])),
         reason=m.reason(str(e.data.get("reason", ""))),
     ),
     "points": lambda e, m: m(
         "ev.points",
         seat=_seat(e, m),
-        count=e.data["count"],
+        count=m.count("points", int(e.data["count"])),
         reason=m.reason(str(e.data.get("reason", ""))),
     ),
     "stone_die": lambda e, m: m(
@@ -184,7 +184,7 @@ _DESCRIBERS: dict[str, Describer] = {
         seat=_seat(e, m),
         count=e.data["count"],
         colour=m.colour(e.data["colour"]),
-        coins=e.data["coins"],
+        coins=m.count("coins", int(e.data["coins"])),
     ),
     "restore": lambda e, m: m(
         "ev.restore",

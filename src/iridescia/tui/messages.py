@@ -22,13 +22,17 @@ EN: dict[str, str] = {
     "colour.sapphire": "sapphire",
     "colour.rainbow": "rainbow",
     "colour.iridia": "Iridia",
-    "region.0": "Desert",
-    "region.1": "Canyon",
-    "region.2": "Forest",
-    "region.3": "Ruins",
-    "region.4": "Castle",
-    "bonus.coins": "+{n} coins",
-    "bonus.points": "+{n} points",
+    "region.desert": "Desert",
+    "region.canyon": "Canyon",
+    "region.forest": "Forest",
+    "region.ruins": "Ruins",
+    "region.castle": "Castle",
+    "n.coins.one": "{n} coin",
+    "n.coins.other": "{n} coins",
+    "n.points.one": "{n} point",
+    "n.points.other": "{n} points",
+    "n.stone.one": "{n} stone die",
+    "n.stone.other": "{n} stone dice",
     "bonus.stone_die": "+stone die",
     "token.iridia_stone": "Iridia Stone",
     "token.throne": "Throne",
@@ -64,7 +68,7 @@ EN: dict[str, str] = {
     "obj.relic_each_type": "a Jewelry, a Tech and a Lore relic",
     # ---------------------------------------------------------------- screen
     "title": "Gems of Iridescia",
-    "title.info": "seed {seed} - turn {turn} - {who}",
+    "title.info": "turn {turn} - {who}",
     "title.to_act": "{seat} to act",
     "title.over": "game over",
     "title.replay": "Replay {step}/{total}",
@@ -77,7 +81,6 @@ EN: dict[str, str] = {
     "panel.players": "Players",
     "panel.log": "Log",
     "panel.objectives": "Your objectives",
-    "panel.objective_discarded": "discarded",
     "panel.decision": "{seat}: {prompt}",
     "panel.waiting": "{seat} is thinking: {prompt}",
     "panel.roll": "Latest roll ({kind}):",
@@ -86,8 +89,7 @@ EN: dict[str, str] = {
     "panel.legend": "face down: region colour; face up: gem +bonus (c coins, p points, "
     "sd stone die); X barricade",
     "col.seat": "Seat",
-    "col.who": "Player",
-    "col.where": "Where",
+    "col.where": "At",
     "col.coins": "Coins",
     "col.cargo": "Cargo A C E S",
     "col.stone": "Stone",
@@ -127,15 +129,15 @@ EN: dict[str, str] = {
     "score.places": "Places: {places}",
     # ---------------------------------------------------------------- play loop
     "seed.chosen": "Seed {seed} (replay this game with --seed {seed})",
-    "prompt.action": "{seat} [1-{n}, help]> ",
+    "prompt.action": "{seat} [{range}, help]> ",
     "prompt.handoff": "Pass to {seat} - press Enter",
     "prompt.quit_save": "Save before quitting? (y/n, or a file name) ",
     "prompt.replay": "[Enter] next, b back, q quit, number = jump > ",
-    "input.empty": "Type an action number (1-{n}) or an action text; 'help' lists commands.",
-    "input.bad_number": "There is no action {n}: choose 1-{max}.",
+    "input.empty": "Type an action number ({range}) or an action text; 'help' lists commands.",
+    "input.bad_number": "There is no action {n}: choose {range}.",
     "input.unknown": "'{text}' is not an action or a command. {hint}",
     "input.illegal": "'{text}' is not legal now. {hint}",
-    "input.hint": "Choose a number 1-{n}, e.g. 1 = '{first}'.",
+    "input.hint": "Choose a number ({range}), e.g. 1 = '{first}'.",
     "input.ended": "Input ended; leaving the game.",
     "save.done": "Game saved to {path}.",
     "save.failed": "Could not save to {path}: {error}",
@@ -163,14 +165,14 @@ EN: dict[str, str] = {
     "replay.bad": "Press Enter, 'b', 'q' or a step number 0-{total}.",
     "replay.at_start": "Already at the start.",
     # ---------------------------------------------------------------- events
-    "ev.setup": "New game: {players} players, seed {seed}; {first} starts.",
+    "ev.setup": "New game: {players} players; {first} starts.",
     "ev.turn.normal": "-- Turn {number}: {seat} --",
     "ev.turn.extra": "-- Turn {number}: {seat} (extra turn) --",
     "ev.turn.remove": "-- Turn {number}: {seat} removes a tile from the Castle --",
     "ev.turn_skipped": "{seat} skips the turn: nothing left to remove.",
     "ev.blocked": "{seat} is blocked at {where}.",
     "ev.collect": "{seat} collects {tile} from hex {hex}.",
-    "ev.stone_returned": "{seat} returns {count} stone dice to the supply.",
+    "ev.stone_returned": "{seat} returns {count} to the supply.",
     "ev.market": "Market {colour}: {before} -> {after} ({reason}).",
     "ev.market_crash": "Market {colour}: {before} -> {after}, a market crash ({reason}).",
     "ev.castle": "{seat} reaches the Castle and takes the {token} ({points} points).",
@@ -179,8 +181,8 @@ EN: dict[str, str] = {
     "ev.extra_turn": "{seat} takes an extra turn.",
     "ev.move": "{seat} moves to hex {hex}.",
     "ev.reveal": "{seat} reveals hex {hex}: {tile}.",
-    "ev.coins": "{seat} gains {count} coins ({reason}).",
-    "ev.points": "{seat} scores {count} points ({reason}).",
+    "ev.coins": "{seat} gains {count} ({reason}).",
+    "ev.points": "{seat} scores {count} ({reason}).",
     "ev.stone_die": "{seat} takes a stone die.",
     "ev.stone_die.none": "{seat} finds no stone die left in the supply.",
     "ev.iridia_stone": "{seat} takes the Iridia Stone ({points} points)!",
@@ -192,7 +194,7 @@ EN: dict[str, str] = {
     "ev.give": "{seat} gives one {colour} to {to}.",
     "ev.end_actions": "{seat} ends the optional actions.",
     "ev.buy": "{seat} buys {item} for {cost} coins (slot {slot}).",
-    "ev.sell": "{seat} sells {count} {colour} for {coins} coins.",
+    "ev.sell": "{seat} sells {count} {colour} for {coins}.",
     "ev.restore": "{seat} restores {relic} ({points} points).",
     "ev.relic_dealt": "{relic} joins the relic row.",
     "ev.remove": "{seat} removes {tile} from hex {hex}.",
@@ -266,6 +268,11 @@ class Messages:
     def seat(self, seat: int) -> str:
         """The name of a 0-based seat ("Seat 1")."""
         return self("seat", n=seat + 1)
+
+    def count(self, noun: str, n: int) -> str:
+        """``n`` and a noun in the right number (``1 coin``, ``2 coins``), from the
+        ``n.<noun>.one`` / ``n.<noun>.other`` templates."""
+        return self(f"n.{noun}.{'one' if n == 1 else 'other'}", n=n)
 
     def colour(self, name: str) -> str:
         return self.get(f"colour.{name}", name)

@@ -37,6 +37,21 @@ def _grid(*, expand: bool = False) -> Table:
     return Table.grid(padding=(0, 1), expand=expand)
 
 
+def _listing(title: str, columns: int) -> Table:
+    """A borderless titled list whose cells never wrap (the last column is cut instead)."""
+    table = Table(
+        box=None,
+        padding=(0, 1, 0, 0),
+        show_header=False,
+        title=title,
+        title_justify="left",
+        title_style="bold",
+    )
+    for i in range(columns):
+        table.add_column(no_wrap=True, overflow="ellipsis" if i == columns - 1 else "fold")
+    return table
+
+
 def market_panel(view: dict[str, Any], msgs: Messages) -> Text:
     """Market dice, gem supply and stone dice, two lines."""
     text = Text(f"{msgs('panel.market'):<7}", "bold")
@@ -61,14 +76,7 @@ def relics_panel(view: dict[str, Any], msgs: Messages) -> Table:
         title = msgs("panel.relics", count=deck["count"], lead=lead_word)
     else:
         title = msgs("panel.relics_empty")
-    table = Table(
-        box=None,
-        padding=(0, 1),
-        show_header=False,
-        title=title,
-        title_justify="left",
-        title_style="bold",
-    )
+    table = _listing(title, 6)
     for relic in view["relic_row"]:
         table.add_row(*_relic_cells(relic, msgs))
     return table
@@ -88,14 +96,7 @@ def _relic_cells(relic: dict[str, Any], msgs: Messages) -> list[Text]:
 def items_panel(view: dict[str, Any], msgs: Messages) -> Table:
     """The item market with slot numbers (for ``buy N``), costs and short texts."""
     title = msgs("panel.items", count=view.get("item_deck_count", 0))
-    table = Table(
-        box=None,
-        padding=(0, 1),
-        show_header=False,
-        title=title,
-        title_justify="left",
-        title_style="bold",
-    )
+    table = _listing(title, 4)
     for slot, key in enumerate(view["item_market"], start=1):
         if key is None:
             table.add_row(Text(str(slot), "bold"), Text("-", theme.DIM), Text(""), Text(""))
@@ -117,24 +118,16 @@ def objectives_panel(view: dict[str, Any], msgs: Messages) -> Table | None:
     me = view["players"][viewer]
     if me.get("objectives") is None:
         return None
-    table = Table(
-        box=None,
-        padding=(0, 1),
-        show_header=False,
-        title=msgs("panel.objectives"),
-        title_justify="left",
-        title_style="bold",
-    )
-    rows = [(obj, "bold #ffd60a", "") for obj in me["objectives"]]
+    table = _listing(msgs("panel.objectives"), 3)
+    rows = [(obj, "bold #ffd60a") for obj in me["objectives"]]
     gone = me.get("discarded_objective")
     if gone:
-        rows.append((gone, theme.DIM + " strike", msgs("panel.objective_discarded")))
-    for obj, style, note in rows:
-        goal = theme.objective_goal(int(obj["id"]), msgs)
+        rows.append((gone, theme.DIM + " strike"))  # the one given up, struck out
+    for obj, style in rows:
         table.add_row(
             Text(str(obj["name"]), style),
             Text(f"{obj['points']}p", style),
-            Text(f"{goal} {note}".strip(), theme.DIM),
+            Text(theme.objective_goal(int(obj["id"]), msgs), theme.DIM),
         )
     return table
 
@@ -170,10 +163,11 @@ def players_table(
     view: dict[str, Any], msgs: Messages, who: Sequence[str], acting: int | None
 ) -> Table:
     """One row per seat: where, coins, cargo, stone dice, victory pile, relics, points, items."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False, expand=True
+    )
     for key in (
         "col.seat",
-        "col.who",
         "col.where",
         "col.coins",
         "col.cargo",
@@ -188,14 +182,15 @@ def players_table(
     table.add_column(msgs("col.items"), ratio=1)
     for p in view["players"]:
         seat = int(p["seat"])
-        mark = ">" if seat == acting else " "
+        name = Text(">" if seat == acting else " ", "bold")
+        name.append(msgs.seat(seat), theme.seat_style(seat))
+        if seat < len(who) and who[seat]:
+            name.append(f" {who[seat]}", theme.DIM)
         cargo = theme.counts_text(p["cargo"])
         cargo.append(f" ={sum(p['cargo'].values())}", theme.DIM)
-        reserved = p.get("reserved")
         token = p.get("token")
         table.add_row(
-            Text(mark + msgs.seat(seat), theme.seat_style(seat)),
-            Text(who[seat] if seat < len(who) else ""),
+            name,
             Text(theme.where_words(int(p["position"]), msgs)),
             Text(str(p["coins"]), "bold #ffd60a"),
             cargo,
@@ -204,7 +199,7 @@ def players_table(
             _relics_text(p["relics"], msgs),
             Text(str(sum(int(v) for v in p["points"].values())), "bold"),
             Text(msgs(f"token.{token}") if token else "-"),
-            _reserved_text(reserved, msgs),
+            _reserved_text(p.get("reserved"), msgs),
             Text(", ".join(p["items"]) or "-"),
         )
     return table
@@ -215,7 +210,6 @@ def _reserved_text(relic: dict[str, Any] | None, msgs: Messages) -> Text:
         return Text("-")
     text = Text(f"{relic['id']} ", "bold")
     text.append_text(theme.lead_text(str(relic["lead"]), msgs))
-    text.append(f" {relic['points']}p")
     return text
 
 

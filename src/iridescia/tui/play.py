@@ -36,6 +36,11 @@ HUMAN = "human"
 COMMANDS = ("help", "log", "redraw", "save", "quit", "exit")
 
 
+def span(actions: Sequence[object]) -> str:
+    """The numbers a player may type: ``1`` or ``1-N``."""
+    return "1" if len(actions) == 1 else f"1-{len(actions)}"
+
+
 class QuitGame(Exception):
     """Raised inside the loop when the player leaves (``quit`` or end of input)."""
 
@@ -116,7 +121,6 @@ class PlaySession:
             who=self.seats,
             events=game.log,
             viewer=viewer,
-            seed=self.seed,
             prompt=decision.prompt if decision else None,
             acting=decision.player if decision else None,
             actions=actions,
@@ -155,7 +159,7 @@ class PlaySession:
         self.last_human = seat
         self.draw(seat, decision)
         self.seen[seat] = len(self.game.log)
-        prompt = self.msgs("prompt.action", seat=self.msgs.seat(seat), n=len(decision.actions))
+        prompt = self.msgs("prompt.action", seat=self.msgs.seat(seat), range=span(decision.actions))
         while True:
             try:
                 line = self.read(prompt)
@@ -180,7 +184,7 @@ class PlaySession:
         text = line.strip()
         actions = decision.actions
         if not text:
-            terminal.error(self.console, self.msgs("input.empty", n=len(actions)))
+            terminal.error(self.console, self.msgs("input.empty", range=span(actions)))
             return False
         word, _, rest = text.partition(" ")
         if word.lower() in COMMANDS:
@@ -197,7 +201,7 @@ class PlaySession:
         return True
 
     def hint(self, actions: Sequence[Action]) -> str:
-        return self.msgs("input.hint", n=len(actions), first=str(actions[0]))
+        return self.msgs("input.hint", range=span(actions), first=str(actions[0]))
 
     def pick(self, text: str, actions: Sequence[Action]) -> Action | None:
         """The action named by a number or a text among ``actions``, or None (with a message)."""
@@ -205,7 +209,7 @@ class PlaySession:
             n = int(text)
             if 1 <= n <= len(actions):
                 return actions[n - 1]
-            terminal.error(self.console, self.msgs("input.bad_number", n=n, max=len(actions)))
+            terminal.error(self.console, self.msgs("input.bad_number", n=n, range=span(actions)))
             return None
         try:
             action = Action.parse(text)
@@ -269,9 +273,7 @@ class PlaySession:
         line = Text(msgs(key, seats=names), "bold")
         for s in winners:
             line.highlight_words([msgs.seat(s)], theme.seat_style(s))
-        frame = Frame(
-            view=game.spectator_view(), who=self.seats, events=game.log, viewer=None, seed=self.seed
-        )
+        frame = Frame(view=game.spectator_view(), who=self.seats, events=game.log, viewer=None)
         if self.humans:
             self.console.clear()
         self.console.print(render_final(frame, msgs, Group(table, line), self.console.width))

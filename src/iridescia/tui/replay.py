@@ -80,7 +80,6 @@ class ReplaySession:
             who=self.who(),
             events=game.log,
             viewer=None,
-            seed=self.record.seed,
             heading=self.msgs("title.replay", step=self.step, total=self.total),
             acting=decision.player if decision else None,
             note=self.note(),

@@ -41,7 +41,6 @@ class Frame:
     who: Sequence[str]
     events: Sequence[Event]
     viewer: int | None
-    seed: int | None = None
     heading: str | None = None  # replaces the "seed - turn - who acts" part of the title
     prompt: str | None = None
     acting: int | None = None
@@ -68,7 +67,7 @@ def title_line(frame: Frame, msgs: Messages) -> Text:
     else:
         acting = frame.acting
         who = msgs("title.over") if acting is None else msgs("title.to_act", seat=msgs.seat(acting))
-        info = msgs("title.info", seed=frame.seed, turn=frame.view["turn"]["number"], who=who)
+        info = msgs("title.info", turn=frame.view["turn"]["number"], who=who)
     text.append("  -  " + info, "bold")
     if frame.acting is not None:
         text.highlight_words([msgs.seat(frame.acting)], theme.seat_style(frame.acting))

@@ -18,6 +18,7 @@ from iridescia.games.iridescia.data import (
     COLOUR_NAMES,
     ITEM_BY_KEY,
     OBJECTIVE_BY_ID,
+    REGION_NAMES,
     RELIC_TYPE_NAMES,
 )
 from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
@@ -33,14 +34,14 @@ GEM_STYLES: dict[str, str] = {
 }
 RAINBOW_STYLES: tuple[str, ...] = ("bold #ff5f5f", "bold #ffd60a", "bold #2ec27e", "bold #4ea8ff")
 IRIDIA_STYLE = "bold #ffffff on #8e44ad"
-# Face-down tiles take their region's colour (indexed by region number 0..4).
-REGION_STYLES: tuple[str, ...] = (
-    "#1c1c1c on #d7b46a",  # desert: sand
-    "#ffffff on #a84a2a",  # canyon: rust
-    "#ffffff on #2d6a36",  # forest: green
-    "#ffffff on #5f5f6f",  # ruins: stone grey
-    "#ffffff on #6a3d9a",  # castle: royal purple
-)
+# Face-down tiles take their region's colour.
+REGION_STYLES: dict[str, str] = {
+    "desert": "#1c1c1c on #d7b46a",  # sand
+    "canyon": "#ffffff on #a84a2a",  # rust
+    "forest": "#ffffff on #2d6a36",  # green
+    "ruins": "#ffffff on #5f5f6f",  # stone grey
+    "castle": "#ffffff on #6a3d9a",  # royal purple
+}
 FACE_UP_STYLE = "on #262626"
 EMPTY_STYLE = "#5f5f5f"
 BARRICADE_STYLE = "bold #ffffff on #c0392b"
@@ -52,6 +53,17 @@ SEAT_MARK_STYLES: tuple[str, ...] = (
     "bold #000000 on #f8f8f2",
 )
 DIM = "#8a8a8a"
+
+
+def region_name(region: int | str) -> str:
+    """A region's name from a view, which may give its number (0 = desert) or its name."""
+    if isinstance(region, str):
+        return region
+    return REGION_NAMES[region] if 0 <= region < len(REGION_NAMES) else ""
+
+
+def region_style(region: int | str) -> str:
+    return REGION_STYLES.get(region_name(region), "on #444444")
 
 
 def seat_style(seat: int) -> str:
@@ -99,8 +111,10 @@ def tile_words(tile: dict[str, Any], msgs: Messages) -> str:
     """A tile in words: ``emerald, +2 coins``."""
     words = msgs.colour(str(tile["gem"]))
     bonus = tile.get("bonus")
-    if bonus:
-        words += ", " + msgs(f"bonus.{bonus}", n=tile.get("amount", 0))
+    if bonus in ("coins", "points"):
+        words += ", +" + msgs.count(str(bonus), int(tile.get("amount", 0)))
+    elif bonus:
+        words += ", " + msgs(f"bonus.{bonus}")
     return words
 
 

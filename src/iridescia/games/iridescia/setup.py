@@ -71,7 +71,15 @@ def new_state(
         raise ValueError(f"Gems of Iridescia is for 2-4 players, not {num_players}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("the seed must be an integer")
+    if options is not None and not isinstance(options, Options):
+        raise ValueError("options must be an Options value")
+    if params is not None and not isinstance(params, RulesParams):
+        raise ValueError("params must be a RulesParams value")
     options = options or Options()
+    if options.first_player is not None and (
+        isinstance(options.first_player, bool) or not isinstance(options.first_player, int)
+    ):
+        raise ValueError("first_player must be a seat number")
     if options.first_player is not None and not 0 <= options.first_player < num_players:
         raise ValueError(f"first_player must be a seat in 0..{num_players - 1}")
     if options.catapult_for_fourth and num_players != 4:
@@ -123,6 +131,6 @@ def new_state(
         p.objectives.sort()
 
     s.tokens_left = list(TOKENS_BY_EXPLORERS[explorers])
-    s.emit("setup", -1, players=num_players, seed=seed, first=first)
+    s.emit("setup", -1, players=num_players, first=first)  # never the seed: it reveals all
     turn.start_turn(s)
     return s

@@ -290,8 +290,7 @@ def apply_blocked_discard(s: State, a: Action) -> None:
 def legal_blocked_place(s: State) -> list[Action]:
     p = s.players[s.current]
     out = [A.PLACE_AT[h] for h in E.closest_empty_hexes(s, p.pos)]
-    if not p.tiles:
-        _start_item_actions(s, out)
+    _start_item_actions(s, out)  # R10: still before the first reveal, discard made or not
     return out
 
 
