@@ -531,6 +531,9 @@ def test_arrival_iridia_tile_gives_the_stone_then_a_colour() -> None:
     assert decision(g) == "tile colour"
     act(g, "colour citrine")
     assert s.players[0].cargo == [0, 1, 0, 0]
+    end_actions(g)
+    assert s.market == [2, 2, 2, 2], "the Iridia tile changes no market die"
+    assert s.players[0].finished and s.players[0].tiles == [57]
 
 
 def test_arrival_castle_rainbow_tile_gives_five_points_and_a_colour() -> None:
