@@ -12,6 +12,7 @@ import platform
 import statistics
 import time
 
+from iridescia import Game
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules
 from iridescia.games.iridescia.setup import new_state
@@ -87,6 +88,22 @@ def per_call(fn_name: str, states: list[State], repeat: int = 5) -> float:
     return statistics.median(timings)
 
 
+def scoring_cost(players: int, games: int) -> float:
+    """Microseconds for final scoring (optimal wilds, tie-breaks) of a finished game."""
+    finished = []
+    for seed in range(games):
+        g = Game.new(players, seed)
+        rng = Rng(seed)
+        while not g.is_terminal():
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
+        finished.append(g)
+    start = time.perf_counter()
+    for g in finished:
+        g.ranking()
+    return (time.perf_counter() - start) / games * 1e6
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per player count")
@@ -104,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         "apply µs/call (checked)": [],
         "clone µs/call": [],
         "state_hash µs/call": [],
+        "final scoring µs/game": [],
     }
     for players in (2, 3, 4):
         gps, aps, apg = bench_playouts(players, args.games)
@@ -117,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         rows["apply µs/call (checked)"].append(f"{per_call('apply', states):.1f}")
         rows["clone µs/call"].append(f"{per_call('clone', states):.1f}")
         rows["state_hash µs/call"].append(f"{per_call('hash', states):.1f}")
+        rows["final scoring µs/game"].append(f"{scoring_cost(players, 50):.0f}")
     for name, values in rows.items():
         print(f"| {name} | {' | '.join(values)} |")
     return 0

@@ -76,7 +76,12 @@ class Action:
     id: int = field(default=-1, compare=False, hash=False, repr=False)
 
     def __str__(self) -> str:
-        return _TEXT[self.id] if self.id >= 0 else _text(self.kind, self.a, self.b)
+        if 0 <= self.id < NUM_ACTIONS and ACTION_TABLE[self.id] == self:
+            return _TEXT[self.id]
+        try:
+            return _text(self.kind, self.a, self.b)
+        except (IndexError, TypeError):
+            return f"<not an action: kind={self.kind!r} a={self.a!r} b={self.b!r}>"
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"

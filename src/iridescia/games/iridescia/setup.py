@@ -80,6 +80,8 @@ def new_state(
         isinstance(options.first_player, bool) or not isinstance(options.first_player, int)
     ):
         raise ValueError("first_player must be a seat number")
+    if not isinstance(options.catapult_for_fourth, bool):
+        raise ValueError("catapult_for_fourth must be true or false")
     if options.first_player is not None and not 0 <= options.first_player < num_players:
         raise ValueError(f"first_player must be a seat in 0..{num_players - 1}")
     if options.catapult_for_fourth and num_players != 4:
