@@ -430,7 +430,7 @@ def test_record_with_a_changed_seed_or_player_count_is_refused() -> None:
         (lambda d: d.update(params={"dragons": 1}), "cannot set up the recorded game"),
         (lambda d: d.update(params={"tile_sets": "many"}), "cannot set up the recorded game"),
         (lambda d: d.update(players=9), "cannot set up the recorded game"),
-        (lambda d: d.update(players=1), "cannot set up the recorded game"),
+        (lambda d: d.update(players=0), "cannot set up the recorded game"),
     ],
 )
 def test_malformed_record_is_refused(change: Any, match: str) -> None:

@@ -287,7 +287,6 @@ def test_a_refused_action_leaves_the_game_playable() -> None:
     ("players", "match"),
     [
         (0, "2-4 players"),
-        (1, "Rhom"),
         (5, "2-4 players"),
         (-3, "2-4 players"),
         (100, "2-4 players"),
@@ -301,6 +300,12 @@ def test_a_refused_action_leaves_the_game_playable() -> None:
 def test_new_refuses_a_bad_player_count(players: object, match: str) -> None:
     with pytest.raises(ValueError, match=match):
         Game.new(players, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [0, 4, 5])
+def test_new_refuses_a_bad_player_count_with_the_rhom(players: int) -> None:
+    with pytest.raises(ValueError, match="1-3 human players"):
+        Game.new(players, 0, Options(rhom=True))
 
 
 @pytest.mark.parametrize("seed", ["1", 1.5, None, True, False, b"\x01", [1], 2.0])

@@ -213,7 +213,8 @@ def test_final_scoring_breakdown_through_game_scores() -> None:
         "relic_sets": 5,
         "tile_sets": 6,
         "objective": 7,
-        "other": 0,
+        "merchant": 0,
+        "overflow": 0,
         "total": 56,
     }
     assert g.scores()[1].total == 0 and g.winners() == [0] and g.ranking() == [1, 2, 2]

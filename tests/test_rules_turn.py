@@ -155,10 +155,15 @@ def test_setup_fourth_player_catapult_option_d22_four_players_only() -> None:
         Game.new(3, 9, Options(catapult_for_fourth=True))
 
 
-@pytest.mark.parametrize("players", [1, 5])
+@pytest.mark.parametrize("players", [0, 5])
 def test_d22_setup_refuses_unsupported_player_counts(players: int) -> None:
     with pytest.raises(ValueError):
         Game.new(players, 0)
+
+
+def test_d22_one_player_means_solo_against_the_rhom() -> None:
+    g = Game.new(1, 0)
+    assert g.num_players == 2 and g.rhom_seat == 1 and g.state.options.rhom
 
 
 # ================================================================= board geometry (spec 1.2)

@@ -247,5 +247,5 @@ def test_breakdown_total_and_dict() -> None:
     assert d["total"] == b.total == 11 + 4 + 10 + 7 + 2 + 5 + 3
     assert set(d) == {
         "relic_points", "tile_bonus_points", "iridia_stone", "token", "gems", "relic_sets",
-        "tile_sets", "objective", "other", "total",
+        "tile_sets", "objective", "merchant", "overflow", "total",
     }  # fmt: skip

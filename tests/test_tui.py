@@ -165,7 +165,8 @@ def test_human_against_random_plays_to_the_final_scores() -> None:
         "Relic sets",
         "Tile sets",
         "Objective",
-        "Other",
+        "Merchant (Rhom)",
+        "Overflow (Rhom)",
         "Total",
         "Place",
     ):

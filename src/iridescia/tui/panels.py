@@ -29,7 +29,8 @@ SCORE_ROWS: tuple[tuple[str, str], ...] = (  # (label key, ScoreBreakdown.as_dic
     ("score.relic_sets", "relic_sets"),
     ("score.tile_sets", "tile_sets"),
     ("score.objective", "objective"),
-    ("score.other", "other"),
+    ("score.merchant", "merchant"),
+    ("score.overflow", "overflow"),
 )
 
 

@@ -72,6 +72,11 @@ class Game:
         return self.state.num_players
 
     @property
+    def rhom_seat(self) -> int | None:
+        """The Rhom automa's seat (it never has a decision to make), or None."""
+        return self.state.rhom if self.state.rhom >= 0 else None
+
+    @property
     def current_player(self) -> int | None:
         """The seat to act, or None when the game is over."""
         return None if self.is_terminal() else self.state.current
@@ -133,7 +138,8 @@ class Game:
                     tile_bonus_points=p.tile_bonus_points,
                     iridia_stone_points=s.params.iridia_stone_points if p.iridia_stone else 0,
                     token_points=TOKEN_BY_KEY[p.token].points if p.token else 0,
-                    other_points=p.other_points,
+                    merchant_points=p.merchant_points,
+                    overflow_points=p.overflow_points,
                     has_iridia_stone=p.iridia_stone,
                     token_rank=TOKEN_BY_KEY[p.token].rank if p.token else 0,
                 )
@@ -203,7 +209,7 @@ class Game:
             game=GAME_NAME,
             rules_version=RULES_VERSION,
             seed=s.seed,
-            players=s.num_players,
+            players=s.num_players - (1 if s.rhom >= 0 else 0),  # human seats
             options=s.options.to_json(),
             params=params,
             actions=actions,

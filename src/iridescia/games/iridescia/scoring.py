@@ -35,7 +35,8 @@ class PlayerTally:
     tile_bonus_points: int = 0
     iridia_stone_points: int = 0
     token_points: int = 0
-    other_points: int = 0
+    merchant_points: int = 0  # the Rhom: Merchant icon
+    overflow_points: int = 0  # the Rhom: gems returned above its hold (R45)
     has_iridia_stone: bool = False
     token_rank: int = 0  # 2 Throne, 3 Scepter, 4 Banner; 0 none
 
@@ -61,7 +62,8 @@ class ScoreBreakdown:
     relic_sets: int
     tile_sets: int
     objective: int
-    other: int
+    merchant: int
+    overflow: int
     objective_id: int | None
     objective_completed: bool
     wilds: WildAssignment
@@ -70,8 +72,14 @@ class ScoreBreakdown:
     def total(self) -> int:
         return (
             self.relic_points + self.tile_bonus_points + self.iridia_stone + self.token
-            + self.gems + self.relic_sets + self.tile_sets + self.objective + self.other
+            + self.gems + self.relic_sets + self.tile_sets + self.objective + self.merchant
+            + self.overflow
         )  # fmt: skip
+
+    @property
+    def other(self) -> int:
+        """The spec's "other (Rhom)" line: Merchant and overflow points."""
+        return self.merchant + self.overflow
 
     def as_dict(self) -> dict[str, int]:
         return {
@@ -83,7 +91,8 @@ class ScoreBreakdown:
             "relic_sets": self.relic_sets,
             "tile_sets": self.tile_sets,
             "objective": self.objective,
-            "other": self.other,
+            "merchant": self.merchant,
+            "overflow": self.overflow,
             "total": self.total,
         }
 
@@ -275,7 +284,8 @@ def score_player(
         relic_sets=relic_sets,
         tile_sets=tile_sets,
         objective=objective_points,
-        other=me.other_points,
+        merchant=me.merchant_points,
+        overflow=me.overflow_points,
         objective_id=obj,
         objective_completed=completed,
         wilds=wilds,

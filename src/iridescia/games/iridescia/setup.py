@@ -15,6 +15,7 @@ from iridescia.games.iridescia.data import (
     ITEMS,
     OBJECTIVES,
     RELICS,
+    RHOM_CARDS,
     TILES,
     TOKENS_BY_EXPLORERS,
 )
@@ -62,13 +63,14 @@ def new_state(
     options: Options | None = None,
     params: RulesParams | None = None,
 ) -> State:
-    """A new game for 2-4 players, ready for the first player's first decision."""
+    """A new game ready for its first decision.
+
+    ``num_players`` counts the human seats: 2-4, or 1 for solo against the Rhom (which implies
+    ``Options(rhom=True)``); with ``rhom`` and 2-3 humans the Rhom joins as one more explorer
+    (R46). The Rhom always takes the last seat and plays first.
+    """
     if isinstance(num_players, bool) or not isinstance(num_players, int):
         raise ValueError("the number of players must be an integer")
-    if num_players == 1:
-        raise ValueError("a 1-player game needs the Rhom automa (solo play); use 2-4 players")
-    if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"Gems of Iridescia is for 2-4 players, not {num_players}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("the seed must be an integer")
     if options is not None and not isinstance(options, Options):
@@ -76,24 +78,35 @@ def new_state(
     if params is not None and not isinstance(params, RulesParams):
         raise ValueError("params must be a RulesParams value")
     options = options or Options()
+    if num_players == 1 and not options.rhom:
+        options = Options(options.catapult_for_fourth, options.first_player, rhom=True)
+    if options.rhom and not 1 <= num_players <= 3:
+        raise ValueError(f"the Rhom plays with 1-3 human players, not {num_players}")
+    if not options.rhom and not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"Gems of Iridescia is for 2-4 players, not {num_players}")
+    if not isinstance(options.rhom, bool):
+        raise ValueError("rhom must be true or false")
+    seats = num_players + (1 if options.rhom else 0)
     if options.first_player is not None and (
         isinstance(options.first_player, bool) or not isinstance(options.first_player, int)
     ):
         raise ValueError("first_player must be a seat number")
+    if options.first_player is not None and options.rhom:
+        raise ValueError("with the Rhom the order is fixed: the Rhom plays first")
+    if options.first_player is not None and not 0 <= options.first_player < seats:
+        raise ValueError(f"first_player must be a seat in 0..{seats - 1}")
     if not isinstance(options.catapult_for_fourth, bool):
         raise ValueError("catapult_for_fourth must be true or false")
-    if options.first_player is not None and not 0 <= options.first_player < num_players:
-        raise ValueError(f"first_player must be a seat in 0..{num_players - 1}")
-    if options.catapult_for_fourth and num_players != 4:
-        raise ValueError("the 4th-player Catapult option is for 4-player games")
+    if options.catapult_for_fourth and seats != 4:
+        raise ValueError("the 4th-player Catapult option is for 4-player games (4 explorers)")
     params = params or RulesParams()
-    explorers = num_players
+    explorers = seats
 
     s = State()
     s.params = params
     s.options = options
     s.seed = seed
-    s.num_players = num_players
+    s.num_players = seats
     s.rng = Rng(seed)
     s.market = [params.market_start_value] * 4
     s.supply = [params.gem_supply_per_colour] * 4
@@ -108,31 +121,42 @@ def new_state(
             s.relic_row.append(s.relic_deck.pop())
 
     # First player (R4) is drawn before the item market so that the 4th player's Catapult
-    # (spec 2.7) can be taken from the deck before the market is dealt.
+    # (spec 2.7) can be taken from the deck before the market is dealt. The Rhom plays first.
     first = options.first_player
-    if first is None:
-        first = s.rng.below(num_players)
+    if options.rhom:
+        first = seats - 1
+    elif first is None:
+        first = s.rng.below(seats)
     s.current = first
 
-    s.players = [PlayerState(seat, params.starting_coins) for seat in range(num_players)]
+    s.players = [PlayerState(seat, params.starting_coins) for seat in range(seats)]
     deck = item_deck(explorers)
     if options.catapult_for_fourth:
-        fourth = (first + 3) % num_players
+        fourth = (first + 3) % seats
         deck.remove(CATAPULT)
         s.players[fourth].items.append(CATAPULT)
     s.rng.shuffle(deck)
     s.item_deck = deck
-    s.item_market = [-1] * params.item_market_size
+    size = params.item_market_size_with_rhom if options.rhom else params.item_market_size
+    s.item_market = [-1] * size
     effects.fill_item_market(s)
 
     s.objective_deck = [o.id for o in OBJECTIVES]
     s.rng.shuffle(s.objective_deck)
     for p in s.players:
+        if options.rhom and p.seat == seats - 1:
+            continue  # the Rhom gets neither objectives nor coins
         for _ in range(params.objectives_dealt):
             p.objectives.append(s.objective_deck.pop())
         p.objectives.sort()
 
+    if options.rhom:
+        s.rhom = seats - 1
+        s.players[s.rhom].coins = 0
+        s.rhom_deck = [c.id for c in RHOM_CARDS]
+        s.rng.shuffle(s.rhom_deck)
+
     s.tokens_left = list(TOKENS_BY_EXPLORERS[explorers])
-    s.emit("setup", -1, players=num_players, first=first)  # never the seed: it reveals all
+    s.emit("setup", -1, players=seats, first=first)  # never the seed: it reveals all
     turn.start_turn(s)
     return s

@@ -69,25 +69,30 @@ class Options:
 
     catapult_for_fourth: bool = False  # spec 2.7: the 4th player starts with a Clever Catapult
     first_player: int | None = None  # fix the first seat (0-based) instead of R4's random draw
+    rhom: bool = False  # add the Rhom automa as one more explorer (solo, or the variant of R46)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "catapult_for_fourth": self.catapult_for_fourth,
             "first_player": self.first_player,
+            "rhom": self.rhom,
         }
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Options:
         if not isinstance(data, dict):
             raise ValueError("options must be an object")
-        unknown = set(data) - {"catapult_for_fourth", "first_player"}
+        unknown = set(data) - {"catapult_for_fourth", "first_player", "rhom"}
         if unknown:
             raise ValueError(f"unknown options: {sorted(unknown)}")
         cat = data.get("catapult_for_fourth", False)
         first = data.get("first_player")
-        if not isinstance(cat, bool) or not (first is None or isinstance(first, int)):
+        rhom = data.get("rhom", False)
+        if not isinstance(cat, bool) or not isinstance(rhom, bool):
             raise ValueError("bad option types")
-        return Options(catapult_for_fourth=cat, first_player=first)
+        if not (first is None or (isinstance(first, int) and not isinstance(first, bool))):
+            raise ValueError("bad option types")
+        return Options(catapult_for_fourth=cat, first_player=first, rhom=rhom)
 
 
 class PlayerState:
@@ -100,8 +105,9 @@ class PlayerState:
         "finished",
         "iridia_stone",
         "items",
+        "merchant_points",
         "objectives",
-        "other_points",
+        "overflow_points",
         "pos",
         "relic_points",
         "relics",
@@ -126,7 +132,8 @@ class PlayerState:
         self.reserved = 0  # relic reserved with the Regal Reference Book (R23), 0 if none
         self.relic_points = 0
         self.tile_bonus_points = 0
-        self.other_points = 0
+        self.merchant_points = 0  # the Rhom: item costs scored by the Merchant icon
+        self.overflow_points = 0  # the Rhom: market value of gems returned (R45)
         self.iridia_stone = False
         self.token = ""  # royalty token key, "" if none
         self.pos = 0  # hex id, 0 off the board, -1 in the Castle
@@ -146,7 +153,8 @@ class PlayerState:
         o.reserved = self.reserved
         o.relic_points = self.relic_points
         o.tile_bonus_points = self.tile_bonus_points
-        o.other_points = self.other_points
+        o.merchant_points = self.merchant_points
+        o.overflow_points = self.overflow_points
         o.iridia_stone = self.iridia_stone
         o.token = self.token
         o.pos = self.pos
@@ -158,7 +166,8 @@ class PlayerState:
             self.seat, self.coins, tuple(self.cargo), self.stone_idle, tuple(self.items),
             tuple(self.objectives), self.discarded_objective, tuple(self.tiles),
             tuple(self.relics), self.reserved, self.relic_points, self.tile_bonus_points,
-            self.other_points, self.iridia_stone, self.token, self.pos, self.finished,
+            self.merchant_points, self.overflow_points, self.iridia_stone, self.token, self.pos,
+            self.finished,
         )  # fmt: skip
 
 
@@ -194,6 +203,9 @@ class State:
         "removed",
         "removed_hidden",
         "reveals",
+        "rhom",
+        "rhom_deck",
+        "rhom_discard",
         "rng",
         "roll",
         "roll_colour",
@@ -237,6 +249,9 @@ class State:
         self.item_discard: list[int] = []
         self.objective_deck: list[int] = []
         self.tokens_left: list[str] = []
+        self.rhom = -1  # the Rhom's seat, -1 without the Rhom
+        self.rhom_deck: list[int] = []  # Rhom cards, top is the end (its back shows the vane)
+        self.rhom_discard: list[int] = []
         self.players: list[PlayerState] = []
         self.current = 0
         self.phase = REVEAL_PHASE
@@ -290,6 +305,9 @@ class State:
         o.item_discard = self.item_discard[:]
         o.objective_deck = self.objective_deck[:]
         o.tokens_left = self.tokens_left[:]
+        o.rhom = self.rhom
+        o.rhom_deck = self.rhom_deck[:]
+        o.rhom_discard = self.rhom_discard[:]
         o.players = [p.clone() for p in self.players]
         o.current = self.current
         o.phase = self.phase
@@ -328,7 +346,8 @@ class State:
             tuple(self.supply), self.stone_supply,
             tuple(self.relic_deck), tuple(self.relic_row), tuple(self.item_deck),
             tuple(self.item_market), tuple(self.item_discard), tuple(self.objective_deck),
-            tuple(self.tokens_left), tuple(p.key() for p in self.players), self.current,
+            tuple(self.tokens_left), self.rhom, tuple(self.rhom_deck), tuple(self.rhom_discard),
+            tuple(p.key() for p in self.players), self.current,
             self.phase, self.turn_number, tuple(self.turns_taken), self.reveals,
             self.start_items, self.bought, self.sold, self.cart, self.pickaxe_colour,
             self.mine_colour, self.active_stone, self.elixir_pending, self.elixir_turn,

@@ -56,6 +56,20 @@ def start_turn(s: State) -> None:
         s.roll, s.roll_ok, s.roll_gain = [], [], []
         s.roll_locked = False
         s.pending = []
+        if s.current == s.rhom:
+            s.elixir_pending = 0
+            s.elixir_turn = False
+            if p.finished:
+                # Spec 6: after the Castle the Rhom neither acts nor removes tiles.
+                s.current = (s.current + 1) % s.num_players
+                continue
+            from iridescia.games.iridescia.automa import play_turn
+
+            s.phase = REVEAL_PHASE
+            s.turns_taken[s.current] += 1
+            s.emit("turn", s.current, number=s.turn_number, kind="rhom")
+            play_turn(s)  # ends with finish_turn, which starts the next turn
+            return
         if p.finished:
             if removable_hexes(s):
                 s.phase = REMOVE_PHASE

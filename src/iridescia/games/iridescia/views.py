@@ -105,7 +105,8 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
                     "tile_bonus": p.tile_bonus_points,
                     "iridia_stone": s.params.iridia_stone_points if p.iridia_stone else 0,
                     "token": _token_points(p.token),
-                    "other": p.other_points,
+                    "merchant": p.merchant_points,
+                    "overflow": p.overflow_points,
                 },
                 "iridia_stone": p.iridia_stone,
                 "token": p.token or None,
@@ -118,6 +119,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
                     else None
                 ),
                 "turns_taken": s.turns_taken[p.seat],
+                "rhom": p.seat == s.rhom,
             }
         )
     d = rules.decision_kind(s)
@@ -152,11 +154,27 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "item_deck_count": len(s.item_deck),
         "item_discard": sorted(ITEMS[k].key for k in s.item_discard),
         "tokens_left": list(s.tokens_left),
+        "rhom": _rhom_json(s),
         "players": players,
         "turn": _turn_json(s),
         "game_over": d is None,
     }
     return out
+
+
+def _rhom_json(s: State) -> dict[str, Any] | None:
+    if s.rhom < 0:
+        return None
+    from iridescia.games.iridescia.automa import MAX_BARRICADES, weathervane
+
+    return {
+        "seat": s.rhom,
+        "deck_count": len(s.rhom_deck),
+        "weathervane": weathervane(s),  # printed on the back of the top card
+        "discard": list(s.rhom_discard),  # drawn cards are face up
+        "barricades": [h for h in HEXES if s.barricade[h]],
+        "barricades_left": MAX_BARRICADES - sum(s.barricade),
+    }
 
 
 def _token_points(token: str) -> int:
@@ -212,6 +230,7 @@ def determinize(s: State, viewer: int, rng: Rng) -> State:
     _redeal_relics(o, rng)
     rng.shuffle(o.item_deck)
     _redeal_objectives(o, viewer, rng)
+    _redeal_rhom(o, rng)
     o.rng = Rng(rng.next64())  # future chance events are unknown too
     return o
 
@@ -253,6 +272,20 @@ def _redeal_relics(o: State, rng: Rng) -> None:
     top_lead = RELIC_BY_ID[deck[-1]].lead
     rng.shuffle(deck)
     same = [i for i, r in enumerate(deck) if RELIC_BY_ID[r].lead == top_lead]
+    i = same[rng.below(len(same))]
+    deck[i], deck[-1] = deck[-1], deck[i]
+
+
+def _redeal_rhom(o: State, rng: Rng) -> None:
+    """The Rhom deck's order is hidden, but the top card's back (its weathervane) is public."""
+    deck = o.rhom_deck
+    if len(deck) <= 1:
+        return
+    from iridescia.games.iridescia.automa import CARD_BY_ID
+
+    vane = CARD_BY_ID[deck[-1]].weathervane
+    rng.shuffle(deck)
+    same = [i for i, c in enumerate(deck) if CARD_BY_ID[c].weathervane == vane]
     i = same[rng.below(len(same))]
     deck[i], deck[-1] = deck[-1], deck[i]
 
