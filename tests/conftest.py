@@ -136,7 +136,8 @@ def check_invariants(s: State) -> None:
     # Objectives: deck + held + discarded = the 15, each once.
     objectives = list(s.objective_deck)
     for p in s.players:
-        assert len(p.objectives) == (1 if p.discarded_objective else 2), f"objectives {where}"
+        want = 0 if p.seat == s.rhom else (1 if p.discarded_objective else 2)  # Rhom: none
+        assert len(p.objectives) == want, f"objectives {where}"
         objectives += p.objectives
         if p.discarded_objective:
             objectives.append(p.discarded_objective)

@@ -544,3 +544,51 @@ def set_objectives(game: Game, seat: int, *objectives: int) -> None:
     if len(objectives) == 1:
         spare = s.objective_deck.pop()
         p.discarded_objective = spare
+
+
+# ---------------------------------------------------------------- the Rhom (solo, R40-R46)
+
+
+def rhom_card(icon: str, weathervane: str, first: str | None = None) -> int:
+    """The id of a Rhom card with this icon and this weathervane on its back (and, if given,
+    this first direction in its reveal order)."""
+    from iridescia.games.iridescia.data import RHOM_CARDS
+
+    for c in RHOM_CARDS:
+        if c.icon == icon and c.weathervane == weathervane:
+            if first is None or c.reveal_order[0] == first:
+                return c.id
+    raise AssertionError(f"no Rhom card {icon} {weathervane} {first}")
+
+
+def stack_rhom_deck(game: Game, *cards: int) -> None:
+    """Put these Rhom cards (from its deck or discard) on top of the Rhom deck, the first one on
+    top (the next drawn). The card under a drawn card shows the weathervane after the draw."""
+    s = game.state
+    for c in cards:
+        if c in s.rhom_deck:
+            s.rhom_deck.remove(c)
+        else:
+            s.rhom_discard.remove(c)
+    s.rhom_deck += list(cards)[::-1]
+
+
+def rhom_turn(game: Game) -> list[Event]:
+    """Play the Rhom's whole turn now (the engine plays it inside ``start_turn``); returns its
+    events and those of the start of the next turn."""
+    return begin_turn(game, game.state.rhom)
+
+
+def rhom_back_off_board(game: Game) -> None:
+    """Undo the Rhom's first turn as far as the board goes: its tile back face down on its hex,
+    every row-1 tile face down, the Rhom off the board with an empty cargo."""
+    from iridescia.games.iridescia.board import ROW_HEXES
+
+    s = game.state
+    rhom = s.players[s.rhom]
+    for tid in list(rhom.tiles):
+        put_tile(game, rhom.pos, tid, up=False)
+    rhom.pos = 0
+    for h in ROW_HEXES[1]:
+        s.face_up[h] = False
+    set_cargo(game, s.rhom, [0, 0, 0, 0])

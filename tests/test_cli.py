@@ -71,6 +71,15 @@ def test_main_without_console_uses_stdout(capsys: pytest.CaptureFixture[str]) ->
         ["play", "--catapult-for-fourth"],
         ["play", "--load", "x.json", "--seed", "0"],
         ["replay"],
+        ["play", "--solo", "--players", "3"],
+        ["play", "--solo", "--players", "2"],
+        ["play", "--solo", "--seat", "2=random"],  # the Rhom's seat is not a --seat
+        ["play", "--solo", "--rhom"],
+        ["play", "--rhom", "--players", "4"],
+        ["play", "--rhom", "--players", "1"],
+        ["play", "--rhom", "--players", "2", "--seat", "3=random"],
+        ["play", "--rhom", "--catapult-for-fourth"],  # 2 humans + Rhom: 3 explorers
+        ["play", "--load", "x.json", "--solo"],
     ],
 )
 def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,3 +196,108 @@ def test_malformed_record_variants_exit_1(tmp_path: Path) -> None:
     out, buf = console()
     missing = tmp_path / "missing.json"
     assert main(["play", "--load", str(missing)], console=out, read=scripted_input([])) == 1
+
+
+# ---------------------------------------------------------------- the Rhom
+
+
+def test_solo_refuses_three_players_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    out, _ = console()
+    assert main(["play", "--solo", "--players", "3"], console=out, read=scripted_input([])) == 2
+    assert "--solo" in capsys.readouterr().err
+
+
+def test_solo_bot_game_shows_the_solo_result() -> None:
+    out, buf = console()
+    argv = ["play", "--solo", "--seat", "1=random", "--seed", "9"]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    text = buf.getvalue()
+    assert "Final scores" in text and "Merchant (Rhom)" in text
+    assert any(w in text for w in ("You win (", "The Rhom wins (", "Draw ("))
+    assert "Rhom draws card" in text  # an all-bot game prints every event, the Rhom's too
+
+
+def test_players_1_alone_means_solo() -> None:
+    out, buf = console()
+    argv = ["play", "--players", "1", "--seat", "1=random", "--seed", "2"]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    assert "Rhom" in buf.getvalue() and "Final scores" in buf.getvalue()
+
+
+def test_variant_with_two_random_explorers_and_the_rhom_finishes(tmp_path: Path) -> None:
+    path = tmp_path / "variant.json"
+    out, buf = console()
+    argv = ["play", "--rhom", "--players", "2", *all_random(2), "--seed", "5"]
+    assert main([*argv, "--save", str(path)], console=out, read=scripted_input([])) == 0
+    text = buf.getvalue()
+    assert "Final scores" in text and "Winner" in text and "Rhom" in text
+    record = GameRecord.load(path)
+    assert record.players == 2 and record.options["rhom"] is True
+    assert record.seats == ("random", "random", "rhom")
+    game = Game.from_record(record)
+    assert game.is_terminal() and game.rhom_seat == 2
+
+
+def test_variant_catapult_for_the_fourth_explorer() -> None:
+    out, buf = console()
+    argv = ["play", "--rhom", "--players", "3", *all_random(3), "--seed", "1"]
+    argv += ["--catapult-for-fourth"]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    assert "Final scores" in buf.getvalue()
+
+
+def test_solo_save_then_load_keeps_the_state_hash(tmp_path: Path) -> None:
+    path = tmp_path / "solo.json"
+    out, buf = console()
+    lines = ["1"] * 12 + [f"save {path}", "quit", "n"]
+    assert main(["play", "--solo", "--seed", "3"], console=out, read=scripted_input(lines)) == 0
+    assert f"Game saved to {path}" in buf.getvalue()
+    record = GameRecord.load(path)
+    assert record.players == 1 and record.seats == ("human", "rhom")
+    saved = Game.from_record(record)
+    assert saved.rhom_seat == 1 and len(record.actions) == 12
+
+    again = tmp_path / "again.json"
+    out2, buf2 = console()
+    lines2 = [f"save {again}", "quit", "n"]
+    assert main(["play", "--load", str(path)], console=out2, read=scripted_input(lines2)) == 0
+    assert f"Resumed {path} after 12 actions" in buf2.getvalue()
+    assert Game.from_record(GameRecord.load(again)).state_hash() == saved.state_hash()
+
+
+def test_loaded_solo_game_plays_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "solo.json"
+    out, _ = console()
+    lines = ["1"] * 5 + [f"save {path}", "quit", "n"]
+    assert main(["play", "--solo", "--seed", "8"], console=out, read=scripted_input(lines)) == 0
+    out2, buf2 = console()
+    argv = ["play", "--load", str(path), "--seat", "1=random", "--save", str(path)]
+    assert main(argv, console=out2, read=scripted_input([])) == 0
+    assert "Final scores" in buf2.getvalue()
+    game = Game.from_record(GameRecord.load(path))
+    assert game.is_terminal() and game.rhom_seat == 1
+
+
+def test_replay_of_a_solo_game(tmp_path: Path) -> None:
+    path = tmp_path / "solo.json"
+    out, _ = console()
+    argv = ["play", "--solo", "--seat", "1=random", "--seed", "4", "--save", str(path)]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    record = GameRecord.load(path)
+    total = len(record.actions)
+    game = Game.from_record(record, upto=0)
+    # The first action after which the Rhom plays a turn with a card.
+    step = next(
+        i
+        for i, action in enumerate(record.actions, start=1)
+        if any(e.kind == "rhom_card" for e in game.apply(action))
+    )
+    out2, buf2 = console()
+    lines = [str(step - 1), "", str(total - 1), "", "q"]
+    assert main(["replay", str(path)], console=out2, read=scripted_input(lines)) == 0
+    text = buf2.getvalue()
+    assert "Rhom's turn 1" in text  # step 0: the Rhom has played its first turn
+    screen = text.split(f"Replay {step}/{total}")[1].split("Gems of Iridescia")[0]
+    assert "Rhom's turn 3" in screen and "Rhom draws card" in screen
+    assert f"Replay {total}/{total}" in text and "Final scores" in text
+    assert any(w in text for w in ("You win (", "The Rhom wins (", "Draw ("))

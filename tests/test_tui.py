@@ -8,6 +8,7 @@ hidden objectives); the front itself never does.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -309,3 +310,291 @@ def test_hot_seat_game_with_varied_choices_reaches_the_end(seed: int) -> None:
 
     assert session(game, ["human", "human", "random"], read, out).run() == 0
     assert game.is_terminal() and "Final scores" in buf.getvalue()
+
+
+# ---------------------------------------------------------------- the Rhom automa
+
+RHOM_KINDS = {
+    "rhom_card",
+    "rhom_dice",
+    "rhom_choice",
+    "rhom_overflow",
+    "rhom_merchant",
+    "rhom_barricade",
+    "rhom_reshuffle",
+    "rhom_stuck",
+}
+
+
+def first_action_reader(game: Game) -> Callable[[str], str]:
+    """Answer every prompt with the first legal action, checking the Rhom is never asked."""
+
+    def read(prompt: str) -> str:
+        decision = game.decision()
+        assert decision is not None and decision.player != game.rhom_seat
+        assert "Rhom" not in prompt
+        return "1"
+
+    return read
+
+
+def test_solo_game_with_first_actions_ends_with_the_solo_result() -> None:
+    out, buf = console()
+    game = Game.new(1, 3)
+    s = session(game, ["human", "human"], first_action_reader(game), out)
+    assert s.seats == ["human", "rhom"]  # the Rhom's seat is the Rhom's, whatever was given
+    assert s.run() == 0
+    assert game.is_terminal()
+    text = buf.getvalue()
+    assert "Final scores" in text
+    for label in ("Merchant (Rhom)", "Overflow (Rhom)", "Seat 1 (human)", "Rhom's turn"):
+        assert label in text
+    scores = game.scores()
+    you, rhom = scores[0].total, scores[1].total
+    winners = game.winners()
+    if winners == [0]:
+        assert f"You win ({you} to {rhom})." in text
+    elif winners == [1]:
+        assert f"The Rhom wins ({rhom} to {you})." in text
+    else:
+        assert "Draw" in text
+    assert "Winner" not in text  # solo says who won in its own words
+    # The Rhom's column of the breakdown holds its merchant points.
+    merchant = next(line for line in text.splitlines() if "Merchant (Rhom)" in line)
+    assert merchant.split("│")[-2].strip() == str(scores[1].merchant)
+
+
+def test_solo_result_lines() -> None:
+    from iridescia.tui.panels import result_line
+
+    a = b = Game.new(1, 0).scores()[0]  # equal totals; the winners decide the line
+    msgs = Messages().with_rhom(1)
+    assert result_line([0], [a, b], msgs).plain.startswith("You win")
+    assert result_line([1], [a, b], msgs).plain.startswith("The Rhom wins")
+    assert result_line([0, 1], [a, b], msgs).plain.startswith("Draw")
+    three = Messages().with_rhom(2)
+    assert result_line([2], [a, b, a], three).plain == "Winner: Rhom"
+
+
+def rhom_games() -> list[Game]:
+    """A few finished games with the Rhom (solo and variant), played at random."""
+    games = []
+    for seed in range(8):
+        humans = 1 + seed % 3
+        game = Game.new(humans, seed, Options(rhom=True))
+        random_moves(game, 3000, seed)
+        assert game.is_terminal()
+        games.append(game)
+    return games
+
+
+def test_every_rhom_event_reads_as_a_sentence() -> None:
+    kinds: set[str] = set()
+    for game in rhom_games():
+        msgs = Messages().with_rhom(game.rhom_seat)
+        for event in game.log:
+            if event.player != game.rhom_seat and not event.kind.startswith("rhom"):
+                continue
+            kinds.add(event.kind)
+            assert event.kind in _DESCRIBERS, event
+            sentence = describe(event, msgs)
+            assert sentence and "{" not in sentence and "_" not in sentence, sentence
+            assert not sentence.startswith(("Rhom: ", "the table: ")), sentence
+            if event.player == game.rhom_seat:
+                assert "Rhom" in sentence and "Seat" not in sentence.split()[0], sentence
+    assert {"rhom_card", "rhom_dice", "rhom_choice", "rhom_merchant", "rhom_barricade"} <= kinds
+    assert {"turn", "reveal", "gain", "collect", "restore", "rhom_overflow"} <= kinds
+
+
+def test_rhom_sentences_read_as_the_rules_say() -> None:
+    from iridescia.games.iridescia.state import Event
+
+    msgs = Messages().with_rhom(1)
+    demand = {"amethyst": 3, "citrine": 5, "emerald": 2, "sapphire": 4}
+    cases = [
+        (
+            Event(
+                "rhom_card",
+                1,
+                {
+                    "card": 7,
+                    "icon": "2x",
+                    "reveal_order": ["FR", "R", "L", "FL"],
+                    "weathervane": "left",
+                },
+            ),
+            "Rhom draws card 7: 2x, reveal FR, R, L, FL; weathervane left.",
+        ),
+        (
+            Event(
+                "rhom_choice",
+                1,
+                {
+                    "hex": 23,
+                    "reason": "most demanded colour it lacks",
+                    "demand": demand,
+                    "weathervane": "left",
+                },
+            ),
+            "Rhom chooses hex 23 (most demanded colour it lacks; demand A3 C5 E2 S4).",
+        ),
+        (
+            Event("rhom_overflow", 1, {"colour": "sapphire", "count": 2, "points": 4}),
+            "Rhom returns 2 sapphire (hold full): +4 points.",
+        ),
+        (
+            Event("rhom_merchant", 1, {"item": "elixir", "slot": 3, "points": 6}),
+            "Rhom takes Epic Elixir from slot 3: +6 points.",
+        ),
+        (
+            Event("rhom_barricade", 1, {"hex": 30, "row": 5, "count": 4}),
+            "Rhom places a barricade on hex 30 (row 5, counted 4).",
+        ),
+        (
+            Event("rhom_barricade", 1, {"hex": None, "reason": "never in the Castle row"}),
+            "Rhom places no barricade (never in the Castle row).",
+        ),
+        (Event("rhom_merchant", 1, {"item": None, "points": 0}), "Rhom finds no item"),
+        (Event("rhom_dice", 1, {"faces": [3, 2], "reason": "first turn"}), "Rhom rolls 3 2"),
+        (Event("rhom_dice", 1, {"faces": [5], "reason": "barricade"}), "for the barricade"),
+        (Event("rhom_dice", 1, {"faces": [4], "reason": "merchant"}), "for the Merchant"),
+        (Event("rhom_dice", 1, {"faces": [6], "reason": "stone die"}), "the stone die: 6"),
+        (Event("rhom_reshuffle", 1, {"cards": 16}), "(16 cards) is shuffled"),
+        (Event("rhom_stuck", 1, {"at": 12}), "Rhom has no tile to move onto"),
+        (Event("turn", 1, {"number": 5, "kind": "rhom"}), "-- Turn 5: Rhom --"),
+        (
+            Event("points", 1, {"count": 4, "reason": "stone die"}),
+            "Rhom scores 4 points (stone die)",
+        ),
+        (Event("placed", 1, {"hex": 30}), "Rhom restarts from hex 30."),
+    ]
+    for event, expected in cases:
+        assert expected in describe(event, msgs), (event, describe(event, msgs))
+    overflow_return = Event(
+        "return", 1, {"colour": "sapphire", "count": 2, "reason": "rhom hold full"}
+    )
+    from iridescia.tui.events import shown_in_log
+
+    assert not shown_in_log(overflow_return)  # the rhom_overflow line says it
+
+
+def test_solo_screen_shows_the_rhom_and_its_barricades() -> None:
+    game = next(
+        g for seed in range(40) for g in [Game.new(1, seed)] if _play_until_barricade(g, seed)
+    )
+    view = game.view(0)
+    barricades = view["rhom"]["barricades"]
+    frame = Frame(view=view, who=["human", "automa"], events=game.log, viewer=0)
+    out, buf = console()
+    msgs = Messages().with_rhom(game.rhom_seat)
+    out.print(render(frame, msgs, WIDTH))
+    text = buf.getvalue()
+    assert all(len(line) <= WIDTH for line in text.splitlines())
+    assert "BAR" in text and f"{6 - len(barricades)} of 6 barricades left" in text
+    assert "weathervane" in text and f"deck {view['rhom']['deck_count']}" in text
+    assert "Rhom automa" in text and "@R" in text
+    rhom_row = next(line for line in text.splitlines() if "Rhom automa" in line)
+    assert re.search(r"Rhom automa\s+(hex \d+|off board|Castle)\s+-\s", rhom_row)  # no coins
+    # One BAR on the map per barricade, each under its hex number.
+    from iridescia.tui.board import cell, render_board
+
+    assert render_board(view, msgs).plain.count("BAR") == len(barricades)
+    for h in barricades:
+        top, bottom = cell(view["board"][h - 1], [])
+        assert top.plain.strip() == str(h) and bottom.plain.strip() == "BAR"
+
+
+def _play_until_barricade(game: Game, seed: int) -> bool:
+    rng = Rng(seed)
+    for _ in range(400):
+        if game.is_terminal():
+            return False
+        view = game.spectator_view()
+        if view["rhom"]["barricades"]:
+            return True
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    return False
+
+
+def test_rhom_turn_waits_for_enter_when_asked_to_pause() -> None:
+    out, buf = console()
+    game = Game.new(1, 4)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if "Rhom's turn" in prompt:
+            return "1"  # anything typed at the Rhom's pause is not an action
+        if len(prompts) > 60:
+            raise EOFError
+        return "1"
+
+    s = session(game, ["human", "rhom"], read, out, pause=True)
+    assert s.run() == 0
+    rhom_prompts = [p for p in prompts if "Rhom's turn" in p]
+    actions = [p for p in prompts if "Rhom's turn" not in p]
+    assert prompts[0].startswith("Rhom's turn")  # its first turn comes before the human's
+    assert len(rhom_prompts) >= 3
+    assert len(game.history()) == len(actions) - 1  # every other line was an action (not EOF)
+    text = buf.getvalue()
+    assert "the Rhom plays" in text and "Rhom draws card" in text
+
+
+def test_rhom_steps_appear_one_by_one_with_a_delay() -> None:
+    out, buf = console()
+    game = Game.new(1, 6)
+    waits: list[float] = []
+    reads = {"n": 0}
+
+    def read(prompt: str) -> str:
+        reads["n"] += 1
+        if reads["n"] > 15:
+            raise EOFError
+        return "1"
+
+    s = session(game, ["human", "rhom"], read, out, delay=0.25, sleep=waits.append)
+    s.run()
+    from iridescia.tui.events import rhom_turns, shown_in_log
+
+    steps = sum(
+        sum(1 for e in game.log[first + 1 : end] if shown_in_log(e))
+        for first, end in rhom_turns(game.log)
+    )
+    assert waits and all(w == 0.25 for w in waits)
+    assert len(waits) == steps  # one redraw and one pause per step
+    text = buf.getvalue()
+    # The first screen of the Rhom's first turn shows its first step alone.
+    first = text.split("Gems of Iridescia")[1]
+    assert "Rhom rolls" in first and "Rhom reveals" not in first
+
+
+def test_piped_solo_needs_no_extra_lines_for_the_rhom() -> None:
+    out, buf = console()
+    game = Game.new(1, 2)
+    stream = io.StringIO("1\n" * 30)
+    session(game, ["human", "rhom"], stream_input(stream, out), out).run()
+    assert len(game.history()) == 30  # every line was an action
+    text = buf.getvalue()
+    assert "Rhom's turn 1:" in text and "Rhom's turn - press Enter" not in text
+    assert "Rhom draws card" in text
+
+
+def test_variant_hot_seat_never_prompts_the_rhom() -> None:
+    out, buf = console()
+    game = Game.new(2, 5, Options(rhom=True))
+    handoffs: list[str] = []
+    reader = first_action_reader(game)
+
+    def read(prompt: str) -> str:
+        if prompt.startswith(">"):
+            handoffs.append(buf.getvalue()[-80:])
+            return ""
+        return reader(prompt)
+
+    assert session(game, ["human", "human", "rhom"], read, out).run() == 0
+    assert game.is_terminal()
+    text = buf.getvalue()
+    assert "Pass to Rhom" not in text and handoffs
+    assert all("Pass to Seat" in h for h in handoffs)
+    assert "Final scores" in text and "Merchant (Rhom)" in text

@@ -1,14 +1,26 @@
 """The ``iridescia`` command line: ``play`` a game at the terminal, ``replay`` a saved record.
 
-    iridescia play [--players N] [--seat K=KIND ...] [--seed S] [--lang en]
+    iridescia play [--players N] [--solo | --rhom] [--seat K=KIND ...] [--seed S] [--lang en]
                    [--catapult-for-fourth] [--load game.json] [--save path] [--delay SECONDS]
     iridescia replay game.json [--lang en]
 
+``--players`` counts the explorers at the table (humans and bots), 2-4 by default. ``--solo``
+plays one explorer against the Rhom automa (``--players`` 1 or left out; ``--players 1`` alone
+means the same); ``--rhom`` adds the Rhom to 2 or 3 explorers (the variant, default 2). The Rhom
+takes the seat after the last explorer, plays first and never asks for input.
+
 Seats are 1-based; every seat not named by ``--seat`` is ``human``; a KIND other than
-``human`` is a bot name (``random``). ``--load`` resumes a saved game (the record fixes the seed,
-the number of players and the options; its seat kinds are used unless ``--seat`` says
-otherwise). Exit codes: 0 done (finished or left), 1 a record that cannot be read or replayed,
-2 bad arguments. ``main`` takes an optional console and input function so tests can drive it.
+``human`` is a bot name (``random``); ``--seat`` names the explorers' seats only, never the
+Rhom's. ``--load`` resumes a saved game (the record fixes the seed, the number of players, the
+Rhom and the options; its seat kinds are used unless ``--seat`` says otherwise).
+
+How the Rhom's turn is shown: with ``--delay`` its steps appear one by one; else, when stdin is a
+terminal, a screen lists them and waits for Enter; else (piped input) they are printed as lines
+and no extra input line is read.
+
+Exit codes: 0 done (finished or left), 1 a record that cannot be read or replayed, 2 bad
+arguments. ``main`` takes an optional console and input function so tests can drive it (an
+input function given to ``main`` never gets the Rhom's Enter prompt).
 """
 
 from __future__ import annotations
@@ -24,7 +36,9 @@ from iridescia.tui.messages import Messages, languages
 from iridescia.tui.terminal import InputFn
 
 HUMAN = "human"
+RHOM = "rhom"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+RHOM_VARIANT_PLAYERS = (2, 3)
 
 
 class UsageError(Exception):
@@ -36,8 +50,10 @@ def _players(text: str) -> int:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"the game takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    if not 1 <= n <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"the game takes {MIN_PLAYERS} to {MAX_PLAYERS} players (1 with --solo)"
+        )
     return n
 
 
@@ -79,7 +95,19 @@ def build_parser() -> argparse.ArgumentParser:
         type=_players,
         default=None,
         metavar="N",
-        help="number of players, 2-4 (default 2)",
+        help="number of explorers (humans and bots), 2-4 (default 2); 1 = --solo; "
+        "with --rhom 2 or 3",
+    )
+    rhom = play.add_mutually_exclusive_group()
+    rhom.add_argument(
+        "--solo",
+        action="store_true",
+        help="solo: one explorer against the Rhom automa",
+    )
+    rhom.add_argument(
+        "--rhom",
+        action="store_true",
+        help="variant: the Rhom joins 2 or 3 explorers as one more player",
     )
     play.add_argument(
         "--seat",
@@ -87,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="K=KIND",
-        help="who plays seat K (1-based): human (default) or a bot, e.g. 2=random",
+        help="who plays explorer seat K (1-based): human (default) or a bot, e.g. 2=random",
     )
     play.add_argument(
         "--seed",
@@ -100,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--catapult-for-fourth",
         action="store_true",
-        help="4 players: the 4th in turn order starts with a Clever Catapult",
+        help="4 explorers (the Rhom counts): the 4th in turn order starts with a Clever Catapult",
     )
     play.add_argument("--load", metavar="GAME.json", help="resume a saved game")
     play.add_argument(
@@ -114,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_delay,
         default=0.0,
         metavar="SECONDS",
-        help="pause after each bot action, to watch it (default 0)",
+        help="pause after each bot action and each of the Rhom's steps, to watch them (default 0)",
     )
     replay = sub.add_parser("replay", help="step through a saved game record")
     replay.add_argument("record", metavar="GAME.json", help="a record saved by 'play'")
@@ -135,6 +163,25 @@ def _seat_kinds(pairs: Sequence[tuple[int, str]], players: int, base: Sequence[s
             raise UsageError(f"--seat {seat}={kind}: unknown player kind; use {', '.join(known)}")
         kinds[seat - 1] = kind
     return kinds
+
+
+def _table(args: argparse.Namespace) -> tuple[int, bool]:
+    """The number of explorers (humans and bots) and whether the Rhom plays."""
+    if args.solo:
+        if args.players not in (None, 1):
+            raise UsageError(
+                f"--solo is one explorer against the Rhom; --players {args.players} does not fit"
+            )
+        return 1, True
+    if args.rhom:
+        players = args.players or RHOM_VARIANT_PLAYERS[0]
+        if players not in RHOM_VARIANT_PLAYERS:
+            raise UsageError(
+                f"--rhom adds the Rhom to 2 or 3 explorers, not {players} (use --solo for one)"
+            )
+        return players, True
+    players = args.players or MIN_PLAYERS
+    return players, players == 1
 
 
 def _make_console() -> Console:
@@ -158,6 +205,8 @@ def _play(args: argparse.Namespace, console: Console, read: InputFn | None) -> i
                 ("--players", args.players is not None),
                 ("--seed", args.seed is not None),
                 ("--catapult-for-fourth", args.catapult_for_fourth),
+                ("--solo", args.solo),
+                ("--rhom", args.rhom),
             )
             if given
         ]
@@ -170,15 +219,19 @@ def _play(args: argparse.Namespace, console: Console, read: InputFn | None) -> i
             error(console, msgs("load.failed", path=args.load, error=exc))
             return 1
         seed = record.seed
-        seats = _seat_kinds(args.seat, game.num_players, record.seats)
+        rhom = game.rhom_seat is not None
+        explorers = game.num_players - (1 if rhom else 0)
+        seats = _seat_kinds(args.seat, explorers, record.seats) + ([RHOM] if rhom else [])
         info(console, msgs("load.done", path=args.load, actions=len(record.actions)))
     else:
-        players = args.players or MIN_PLAYERS
-        if args.catapult_for_fourth and players != 4:
-            raise UsageError("--catapult-for-fourth needs --players 4")
-        seats = _seat_kinds(args.seat, players, ())
+        players, rhom = _table(args)
+        if args.catapult_for_fourth and players + (1 if rhom else 0) != 4:
+            raise UsageError(
+                "--catapult-for-fourth needs 4 explorers (--players 4, or --rhom --players 3)"
+            )
+        seats = _seat_kinds(args.seat, players, ()) + ([RHOM] if rhom else [])
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-        options = Options(catapult_for_fourth=args.catapult_for_fourth)
+        options = Options(catapult_for_fourth=args.catapult_for_fourth, rhom=rhom)
         game = Game.new(players, seed, options)
         info(console, msgs("seed.chosen", seed=seed))
     session = PlaySession(
@@ -190,6 +243,7 @@ def _play(args: argparse.Namespace, console: Console, read: InputFn | None) -> i
         seed=seed,
         save_path=args.save,
         delay=args.delay,
+        pause=read is None and sys.stdin.isatty(),
     )
     return session.run()
 

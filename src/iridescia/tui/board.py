@@ -3,11 +3,13 @@
 Geometry follows the rules (spec 1.2): doubled columns, 6-hex rows at columns 2..12 and 7-hex
 rows at 1..13, so a column step of one is four characters on screen and each hex is a cell of
 seven characters and two lines. A cell shows the hex number (so players can type
-``reveal 23``), explorers as ``@1``..``@4`` in their seat colours, and below:
+``reveal 23``), explorers as ``@1``..``@4`` in their seat colours (the Rhom as ``@R``), and
+below:
 
 * a face-down tile: the region's colour and ``?``;
 * a face-up tile: its gem letter in the gem's colour and its bonus (``E+2c``, ``Rbw``, ``Irid``);
-* a barricade: ``XX`` on red; an empty hex: a dim dot.
+* a barricade (the Rhom's, R41): ``BAR`` on red, whatever the tile under it; an empty hex: a
+  dim dot.
 
 Hexes named by the current decision's legal actions can be highlighted (underlined numbers).
 The map needs 8 + 13 * 4 + 3 = 63 columns.
@@ -38,10 +40,16 @@ def explorers_by_position(view: dict[str, Any]) -> dict[int, list[int]]:
     return out
 
 
-def _marks(seats: list[int]) -> Text:
+def rhom_seat(view: dict[str, Any]) -> int | None:
+    """The Rhom's seat in a view, or None when there is no Rhom."""
+    rhom = view.get("rhom")
+    return int(rhom["seat"]) if rhom else None
+
+
+def _marks(seats: list[int], rhom: int | None = None) -> Text:
     text = Text()
     for seat in seats[:2]:
-        text.append(f"@{seat + 1}", theme.SEAT_MARK_STYLES[seat % len(theme.SEAT_MARK_STYLES)])
+        text.append_text(theme.seat_mark(seat, rhom))
     return text
 
 
@@ -59,11 +67,13 @@ def _line(parts: list[Text], base: str, centre: bool = False) -> Text:
     return out
 
 
-def cell(h: dict[str, Any], seats: list[int], target: bool = False) -> tuple[Text, Text]:
+def cell(
+    h: dict[str, Any], seats: list[int], target: bool = False, rhom: int | None = None
+) -> tuple[Text, Text]:
     """The two lines of one hex cell."""
     if h["barricade"]:
         base = theme.BARRICADE_STYLE
-        body = Text("XX")
+        body = Text("BAR")
     elif h["face_up"] and h["tile"] is not None:
         base = theme.FACE_UP_STYLE
         body = theme.tile_label(h["tile"])
@@ -78,7 +88,7 @@ def cell(h: dict[str, Any], seats: list[int], target: bool = False) -> tuple[Tex
         number.stylize("bold underline")
     parts = [number]
     if seats:
-        parts += [Text(" "), _marks(seats)]
+        parts += [Text(" "), _marks(seats, rhom)]
     return _line(parts, base), _line([body], base, centre=True)
 
 
@@ -86,6 +96,7 @@ def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = 
     """The whole map, Castle row first, then a line for explorers off the board or finished."""
     hexes = {int(h["hex"]): h for h in view["board"]}
     at = explorers_by_position(view)
+    rhom = rhom_seat(view)
     wanted = set(targets)
     by_row: dict[int, list[dict[str, Any]]] = {}
     for h in hexes.values():
@@ -104,24 +115,24 @@ def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = 
             if start > x:
                 top.append(" " * (start - x))
                 bottom.append(" " * (start - x))
-            a, b = cell(h, at.get(int(h["hex"]), []), int(h["hex"]) in wanted)
+            a, b = cell(h, at.get(int(h["hex"]), []), int(h["hex"]) in wanted, rhom)
             top.append_text(a)
             bottom.append_text(b)
             x = start + CELL
         lines += [top, bottom]
-    lines.append(_outside_line(at, msgs))
+    lines.append(_outside_line(at, msgs, rhom))
     return Text("\n").join(lines)
 
 
-def _outside_line(at: dict[int, list[int]], msgs: Messages) -> Text:
+def _outside_line(at: dict[int, list[int]], msgs: Messages, rhom: int | None = None) -> Text:
     text = Text()
     text.append(f"{msgs('where.off')}: ", theme.DIM)
     for seat in at.get(0, []):
-        text.append_text(_marks([seat]))
+        text.append_text(_marks([seat], rhom))
         text.append(" ")
     if at.get(-1):
         text.append(f"   {msgs('where.castle')}: ", theme.DIM)
         for seat in at[-1]:
-            text.append_text(_marks([seat]))
+            text.append_text(_marks([seat], rhom))
             text.append(" ")
     return text

@@ -123,6 +123,62 @@ def _gems(key: str) -> Describer:
     return describe
 
 
+def _rhom_card(e: Event, m: Messages) -> str:
+    d = e.data
+    icon = str(d["icon"])
+    return m(
+        "ev.rhom_card",
+        seat=_seat(e, m),
+        card=d["card"],
+        icon=m.get(f"icon.{icon}", icon),
+        order=", ".join(str(x) for x in d["reveal_order"]),
+        vane=m.get(f"vane.{d['weathervane']}", str(d["weathervane"])),
+    )
+
+
+def _rhom_dice(e: Event, m: Messages) -> str:
+    reason = str(e.data.get("reason", ""))
+    template = m.get(f"ev.rhom_dice.{reason}", m.get("ev.rhom_dice", ""))
+    return template.format(seat=_seat(e, m), faces=_faces(e.data["faces"]), reason=reason)
+
+
+def demand_text(demand: dict[str, int]) -> str:
+    """``{"amethyst": 3, ...}`` as ``A3 C5 E2 S4``."""
+    return " ".join(f"{theme.gem_letter(c)}{int(demand[c])}" for c in theme.GEMS if c in demand)
+
+
+def _rhom_choice(e: Event, m: Messages) -> str:
+    d = e.data
+    return m(
+        "ev.rhom_choice",
+        seat=_seat(e, m),
+        hex=d["hex"],
+        reason=m.reason(str(d.get("reason", ""))),
+        demand=demand_text(d["demand"]),
+    )
+
+
+def _rhom_merchant(e: Event, m: Messages) -> str:
+    d = e.data
+    if not d.get("item"):
+        return m("ev.rhom_merchant.none", seat=_seat(e, m))
+    return m(
+        "ev.rhom_merchant",
+        seat=_seat(e, m),
+        item=theme.item_name(str(d["item"]), m),
+        slot=d["slot"],
+        points=d["points"],
+    )
+
+
+def _rhom_barricade(e: Event, m: Messages) -> str:
+    d = e.data
+    if d.get("hex") is None:
+        reason = m.reason(str(d.get("reason", "")))
+        return m("ev.rhom_barricade.none", seat=_seat(e, m), reason=reason)
+    return m("ev.rhom_barricade", seat=_seat(e, m), hex=d["hex"], row=d["row"], count=d["count"])
+
+
 _DESCRIBERS: dict[str, Describer] = {
     "setup": lambda e, m: m("ev.setup", players=e.data["players"], first=m.seat(e.data["first"])),
     "turn": _turn,
@@ -228,6 +284,21 @@ _DESCRIBERS: dict[str, Describer] = {
     ),
     "roll_locked": _simple("ev.roll_locked"),
     "well_roll": lambda e, m: m("ev.well_roll", seat=_seat(e, m), faces=_faces(e.data["faces"])),
+    # The Rhom automa's steps (its whole turn is played by the engine).
+    "rhom_card": _rhom_card,
+    "rhom_dice": _rhom_dice,
+    "rhom_choice": _rhom_choice,
+    "rhom_overflow": lambda e, m: m(
+        "ev.rhom_overflow",
+        seat=_seat(e, m),
+        count=e.data["count"],
+        colour=m.colour(e.data["colour"]),
+        points=e.data["points"],
+    ),
+    "rhom_merchant": _rhom_merchant,
+    "rhom_barricade": _rhom_barricade,
+    "rhom_reshuffle": lambda e, m: m("ev.rhom_reshuffle", cards=e.data["cards"]),
+    "rhom_stuck": _simple("ev.rhom_stuck"),
 }
 
 
@@ -248,7 +319,7 @@ def event_text(event: Event, viewer: int | None, msgs: Messages, num_players: in
     seen = redact_event(event, viewer)
     text = Text(describe(seen, msgs))
     for seat in range(num_players):
-        text.highlight_words([msgs.seat(seat)], theme.seat_style(seat))
+        text.highlight_words([msgs.seat(seat)], theme.seat_style(seat, msgs.rhom))
     if event.kind == "turn":
         text.stylize("bold")
     return text
@@ -256,10 +327,32 @@ def event_text(event: Event, viewer: int | None, msgs: Messages, num_players: in
 
 def shown_in_log(event: Event) -> bool:
     """False for events another log line already says (a sale's or restoration's gem
-    returns, the end of optional actions)."""
+    returns, the Rhom's overflow returns, the end of optional actions)."""
     if event.kind == "return":
-        return event.data.get("reason") not in ("sell", "restore")
+        return event.data.get("reason") not in ("sell", "restore", "rhom hold full")
     return event.kind != "end_actions"
+
+
+def is_rhom_turn(event: Event) -> bool:
+    """The event that starts one of the Rhom's turns."""
+    return event.kind == "turn" and event.data.get("kind") == "rhom"
+
+
+def rhom_turns(events: Sequence[Event], start: int = 0) -> list[tuple[int, int]]:
+    """``(first, end)`` index ranges of the Rhom's turns that begin at or after ``start``:
+    from its ``turn`` event up to the next turn (or the end of the log)."""
+    out: list[tuple[int, int]] = []
+    i = start
+    while i < len(events):
+        if not is_rhom_turn(events[i]):
+            i += 1
+            continue
+        end = i + 1
+        while end < len(events) and events[end].kind not in ("turn", "turn_skipped"):
+            end += 1
+        out.append((i, end))
+        i = end
+    return out
 
 
 def log_texts(

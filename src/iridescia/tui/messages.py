@@ -16,6 +16,7 @@ from typing import Any
 EN: dict[str, str] = {
     # ---------------------------------------------------------------- vocabulary
     "seat": "Seat {n}",
+    "seat.rhom": "Rhom",
     "colour.amethyst": "amethyst",
     "colour.citrine": "citrine",
     "colour.emerald": "emerald",
@@ -47,6 +48,7 @@ EN: dict[str, str] = {
     "where.castle": "Castle",
     "where.hex": "hex {hex}",
     "kind.human": "human",
+    "kind.rhom": "automa",
     "item.short.cauldron": "2 gems -> 1 of any colour",
     "item.short.book": "reserve any relic",
     "item.short.cart": "mining successes x2",
@@ -71,6 +73,7 @@ EN: dict[str, str] = {
     "title.info": "turn {turn} - {who}",
     "title.to_act": "{seat} to act",
     "title.over": "game over",
+    "title.rhom": "turn {turn} - the Rhom plays",
     "title.replay": "Replay {step}/{total}",
     "panel.market": "Market",
     "panel.supply": "Supply",
@@ -87,7 +90,26 @@ EN: dict[str, str] = {
     "panel.roll.locked": "(locked)",
     "panel.no_actions": "(no actions)",
     "panel.legend": "face down: region colour; face up: gem +bonus (c coins, p points, "
-    "sd stone die); X barricade",
+    "sd stone die); BAR barricade",
+    "panel.rhom": "Rhom",
+    "panel.rhom.deck": "deck {count}",
+    "panel.rhom.vane": "weathervane {arrow}",
+    "panel.rhom.barricades": "{left} of {max} barricades left",
+    "panel.rhom.last": "last card {card}: {icon}, reveal {order}",
+    "panel.rhom_turn": "Rhom's turn {number}",
+    "panel.rhom_turn.first": "Rhom's first turn",
+    "vane.left": "left",
+    "vane.right": "right",
+    "icon.merchant": "Merchant",
+    "icon.2x": "2x",
+    "icon.3x": "3x",
+    "icon.barricade": "Barricade",
+    "rhom.points.relics": "relics {n}",
+    "rhom.points.tile_bonus": "bonus {n}",
+    "rhom.points.iridia_stone": "Stone {n}",
+    "rhom.points.token": "token {n}",
+    "rhom.points.merchant": "merchant {n}",
+    "rhom.points.overflow": "overflow {n}",
     "col.seat": "Seat",
     "col.where": "At",
     "col.coins": "Coins",
@@ -128,10 +150,15 @@ EN: dict[str, str] = {
     "score.winner": "Winner: {seats}",
     "score.winners": "Winners (shared): {seats}",
     "score.places": "Places: {places}",
+    "score.solo.win": "You win ({you} to {rhom}).",
+    "score.solo.loss": "The Rhom wins ({rhom} to {you}).",
+    "score.solo.draw": "Draw ({you} to {rhom}, tie-breaks equal).",
     # ---------------------------------------------------------------- play loop
     "seed.chosen": "Seed {seed} (replay this game with --seed {seed})",
     "prompt.action": "{seat} [{range}, help]> ",
     "prompt.handoff": "Pass to {seat} - press Enter",
+    "prompt.rhom": "Rhom's turn - press Enter ",
+    "rhom.turn_header": "Rhom's turn {number}:",
     "prompt.quit_save": "Save before quitting? (y/n, or a file name) ",
     "prompt.replay": "[Enter] next, b back, q quit, number = jump > ",
     "input.empty": "Type an action number ({range}) or an action text; 'help' lists commands.",
@@ -157,7 +184,8 @@ EN: dict[str, str] = {
         "  quit          leave the game (you will be asked whether to save)\n"
         "Board: hexes show their number; face-down tiles take their region's colour; face-up\n"
         "tiles show their gem (A C E S, Rbw rainbow, Irid Iridia) and bonus (+2c coins,\n"
-        "+3p points, +sd stone die). @1..@4 are explorers."
+        "+3p points, +sd stone die); BAR is a barricade of the Rhom. @1..@4 are explorers,\n"
+        "@R the Rhom."
     ),
     # ---------------------------------------------------------------- replay
     "replay.start": "Replay of a {players}-player game, seed {seed}, {total} actions.",
@@ -217,6 +245,21 @@ EN: dict[str, str] = {
     "ev.die": "{seat} changes die {die}: {before} -> {after} ({reason}).",
     "ev.roll_locked": "{seat}'s latest roll can no longer be changed.",
     "ev.well_roll": "{seat} rolls the Wishing Well: {faces}.",
+    "ev.turn.rhom": "-- Turn {number}: {seat} --",
+    "ev.rhom_card": "{seat} draws card {card}: {icon}, reveal {order}; weathervane {vane}.",
+    "ev.rhom_dice.first turn": "{seat} rolls {faces}: the row-1 tiles to reveal.",
+    "ev.rhom_dice.merchant": "{seat} rolls {faces} for the Merchant.",
+    "ev.rhom_dice.barricade": "{seat} rolls {faces} for the barricade.",
+    "ev.rhom_dice.stone die": "{seat} rolls the stone die: {faces}.",
+    "ev.rhom_dice": "{seat} rolls {faces} ({reason}).",
+    "ev.rhom_choice": "{seat} chooses hex {hex} ({reason}; demand {demand}).",
+    "ev.rhom_overflow": "{seat} returns {count} {colour} (hold full): +{points} points.",
+    "ev.rhom_merchant": "{seat} takes {item} from slot {slot}: +{points} points.",
+    "ev.rhom_merchant.none": "{seat} finds no item to take in the market.",
+    "ev.rhom_barricade": "{seat} places a barricade on hex {hex} (row {row}, counted {count}).",
+    "ev.rhom_barricade.none": "{seat} places no barricade ({reason}).",
+    "ev.rhom_reshuffle": "The Rhom's discard ({cards} cards) is shuffled into a new deck.",
+    "ev.rhom_stuck": "{seat} has no tile to move onto and ends its turn.",
     "ev.unknown": "{seat}: {kind} {data}",
     "table": "the table",
     # ---------------------------------------------------------------- event reasons
@@ -235,6 +278,16 @@ EN: dict[str, str] = {
     "reason.cargo limit": "cargo limit",
     "reason.sell": "sold",
     "reason.restore": "relic restored",
+    "reason.stone die": "stone die",
+    "reason.rhom hold full": "hold full",
+    "reason.only choice": "only choice",
+    "reason.the Iridia tile": "the Iridia tile",
+    "reason.most demanded colour it lacks": "most demanded colour it lacks",
+    "reason.most demanded colour": "most demanded colour",
+    "reason.only rainbows": "only rainbows left",
+    "reason.ignored": "ignored: the explorer has finished or all 6 are out",
+    "reason.never in the Castle row": "never in the Castle row",
+    "reason.no tile left in that row": "no tile left in that row",
 }
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
@@ -248,11 +301,16 @@ def languages() -> list[str]:
 class Messages:
     """Look up and fill templates in one language, falling back to English per key."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", rhom: int | None = None) -> None:
         if lang not in CATALOGS:
             raise ValueError(f"unknown language {lang!r}; available: {', '.join(languages())}")
         self.lang = lang
+        self.rhom = rhom  # the Rhom automa's seat, named "Rhom" instead of "Seat N"
         self._table = CATALOGS[lang]
+
+    def with_rhom(self, rhom: int | None) -> Messages:
+        """The same catalog for a game whose Rhom sits at seat ``rhom`` (None: no Rhom)."""
+        return Messages(self.lang, rhom)
 
     def has(self, key: str) -> bool:
         return key in self._table or key in EN
@@ -267,7 +325,9 @@ class Messages:
         return self._table.get(key, EN.get(key, default))
 
     def seat(self, seat: int) -> str:
-        """The name of a 0-based seat ("Seat 1")."""
+        """The name of a 0-based seat ("Seat 1", or "Rhom" for the automa's seat)."""
+        if seat == self.rhom:
+            return self("seat.rhom")
         return self("seat", n=seat + 1)
 
     def count(self, noun: str, n: int) -> str:

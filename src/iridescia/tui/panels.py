@@ -184,26 +184,66 @@ def players_table(
     for p in view["players"]:
         seat = int(p["seat"])
         name = Text(">" if seat == acting else " ", "bold")
-        name.append(msgs.seat(seat), theme.seat_style(seat))
+        name.append(msgs.seat(seat), theme.seat_style(seat, msgs.rhom))
         if seat < len(who) and who[seat]:
             name.append(f" {who[seat]}", theme.DIM)
         cargo = theme.counts_text(p["cargo"])
         cargo.append(f" ={sum(p['cargo'].values())}", theme.DIM)
         token = p.get("token")
+        rhom = bool(p.get("rhom"))
+        none = Text("-", theme.DIM)
         table.add_row(
             name,
             Text(theme.where_words(int(p["position"]), msgs)),
-            Text(str(p["coins"]), "bold #ffd60a"),
+            none if rhom else Text(str(p["coins"]), "bold #ffd60a"),
             cargo,
-            Text(str(p["stone_dice"])),
+            none if rhom else Text(str(p["stone_dice"])),
             _tiles_text(p["victory_pile"]),
             _relics_text(p["relics"], msgs),
             Text(str(sum(int(v) for v in p["points"].values())), "bold"),
             Text(msgs(f"token.{token}") if token else "-"),
-            _reserved_text(p.get("reserved"), msgs),
-            Text(", ".join(p["items"]) or "-"),
+            none if rhom else _reserved_text(p.get("reserved"), msgs),
+            _points_by_source(p["points"], msgs) if rhom else Text(", ".join(p["items"]) or "-"),
         )
     return table
+
+
+RHOM_SOURCES = ("relics", "tile_bonus", "iridia_stone", "token", "merchant", "overflow")
+
+
+def _points_by_source(points: dict[str, Any], msgs: Messages) -> Text:
+    """The Rhom's points by source, those above 0 (it has no items: this fills its Items
+    cell)."""
+    parts = [
+        msgs(f"rhom.points.{k}", n=int(points.get(k, 0)))
+        for k in RHOM_SOURCES
+        if int(points.get(k, 0))
+    ]
+    return Text(", ".join(parts) or "-", theme.DIM)
+
+
+def rhom_panel(view: dict[str, Any], msgs: Messages) -> Text | None:
+    """The Rhom's deck, weathervane, barricades left and last card (None without a Rhom)."""
+    rhom = view.get("rhom")
+    if not rhom:
+        return None
+    from iridescia.games.iridescia.automa import CARD_BY_ID, MAX_BARRICADES
+
+    vane = str(rhom["weathervane"])
+    text = Text(f"{msgs('panel.rhom'):<7}", theme.RHOM_STYLE)
+    parts = [
+        msgs("panel.rhom.deck", count=rhom["deck_count"]),
+        msgs("panel.rhom.vane", arrow="<-" if vane == "left" else "->"),
+        msgs("panel.rhom.barricades", left=rhom["barricades_left"], max=MAX_BARRICADES),
+    ]
+    text.append(", ".join(parts), "bold")
+    discard = rhom.get("discard") or []
+    card = CARD_BY_ID.get(int(discard[-1])) if discard else None
+    if card is not None:
+        icon = msgs.get(f"icon.{card.icon}", card.icon)
+        last = msgs("panel.rhom.last", card=card.id, icon=icon, order=", ".join(card.reveal_order))
+        text.append(f"\n{'':<7}{last}", theme.DIM)
+    return text
 
 
 def _reserved_text(relic: dict[str, Any] | None, msgs: Messages) -> Text:
@@ -305,7 +345,7 @@ def decision_panel(
     """The prompt, the latest roll, and the numbered legal actions of the acting seat."""
     out = _grid()
     head = Text(msgs("panel.decision", seat=msgs.seat(seat), prompt=prompt), "bold")
-    head.highlight_words([msgs.seat(seat)], theme.seat_style(seat))
+    head.highlight_words([msgs.seat(seat)], theme.seat_style(seat, msgs.rhom))
     out.add_row(head)
     roll = roll_text(view, msgs)
     if roll is not None:
@@ -324,8 +364,9 @@ def scores_table(
     table = Table(title=msgs("score.title"), box=box.ROUNDED, title_style="bold")
     table.add_column("")
     for seat in range(len(scores)):
-        label = msgs.seat(seat) + (f" ({who[seat]})" if seat < len(who) and who[seat] else "")
-        table.add_column(Text(label, theme.seat_style(seat)), justify="right")
+        kind = who[seat] if seat < len(who) and seat != msgs.rhom else ""
+        label = msgs.seat(seat) + (f" ({kind})" if kind else "")
+        table.add_column(Text(label, theme.seat_style(seat, msgs.rhom)), justify="right")
     parts = [dict(s.as_dict()) for s in scores]
     for label_key, name in SCORE_ROWS:
         table.add_row(msgs(label_key), *(str(part.get(name, 0)) for part in parts))
@@ -340,6 +381,28 @@ def scores_table(
     table.add_row(Text(msgs("score.total"), "bold"), *(Text(str(s.total), "bold") for s in scores))
     table.add_row(Text(msgs("score.place"), "bold"), *(Text(str(p), "bold") for p in places))
     return table
+
+
+def result_line(winners: Sequence[int], scores: Sequence[ScoreBreakdown], msgs: Messages) -> Text:
+    """Who won: in solo (one explorer and the Rhom) "You win", "The Rhom wins" or "Draw";
+    otherwise the winner or the seats sharing first place."""
+    rhom = msgs.rhom
+    if rhom is not None and len(scores) == 2:
+        you = 1 - rhom
+        totals = {"you": scores[you].total, "rhom": scores[rhom].total}
+        if len(winners) != 1:
+            key, style = "score.solo.draw", "bold"
+        elif winners[0] == you:
+            key, style = "score.solo.win", "bold #2ec27e"
+        else:
+            key, style = "score.solo.loss", theme.RHOM_STYLE
+        return Text(msgs(key, **totals), style)
+    names = ", ".join(msgs.seat(s) for s in winners)
+    key = "score.winner" if len(winners) == 1 else "score.winners"
+    line = Text(msgs(key, seats=names), "bold")
+    for s in winners:
+        line.highlight_words([msgs.seat(s)], theme.seat_style(s, msgs.rhom))
+    return line
 
 
 def _objective_cell(score: ScoreBreakdown, msgs: Messages) -> Text:

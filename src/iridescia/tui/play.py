@@ -8,6 +8,14 @@ the game only changes through ``Game.apply`` of a legal action. When the turn pa
 different human seats the screen is cleared and the next player is asked to take the keyboard,
 so private information is not left on screen. Bots choose from their seat's view only.
 
+The Rhom automa (solo, or the variant) has a seat whose kind is ``"rhom"``: it never gets a
+prompt, since the engine plays its whole turn inside ``apply``. Before the next decision the
+session shows each Rhom turn it has not shown yet, from the events in the log: with ``delay``
+the Rhom's steps appear one by one (a redraw and a pause per step); else with ``pause`` (the
+command line sets it when stdin is a terminal) one screen lists its steps and waits for Enter;
+else (piped input) its steps are printed as lines and play goes on, so a script needs no extra
+lines for the Rhom.
+
 The session uses only the engine's public API (``decision``, ``apply``, ``view``, ``log``,
 ``scores``, ``ranking``, ``winners``, ``record``), never the game state.
 """
@@ -25,14 +33,16 @@ from iridescia.bots import Bot, make_bot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.actions import Action
 from iridescia.games.iridescia.game import Decision, Game
+from iridescia.games.iridescia.state import Event
 from iridescia.tui import terminal, theme
-from iridescia.tui.events import event_text, log_texts, shown_in_log
+from iridescia.tui.events import event_text, log_texts, rhom_turns, shown_in_log
 from iridescia.tui.messages import Messages
-from iridescia.tui.panels import scores_table
+from iridescia.tui.panels import result_line, scores_table
 from iridescia.tui.screen import Frame, render, render_final
 from iridescia.tui.terminal import InputFn
 
 HUMAN = "human"
+RHOM = "rhom"
 COMMANDS = ("help", "log", "redraw", "save", "quit", "exit")
 
 
@@ -46,7 +56,8 @@ class QuitGame(Exception):
 
 
 class PlaySession:
-    """One game at the terminal. ``seats[i]`` is ``"human"`` or a bot name for seat ``i``."""
+    """One game at the terminal. ``seats[i]`` is ``"human"`` or a bot name for seat ``i``
+    (the Rhom's seat, if any, is always ``"rhom"``, whatever ``seats`` says there)."""
 
     def __init__(
         self,
@@ -60,32 +71,41 @@ class PlaySession:
         save_path: str | None = None,
         delay: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
+        pause: bool = False,
     ) -> None:
         if len(seats) != game.num_players:
             raise ValueError(f"{len(seats)} seat kinds for a {game.num_players}-player game")
         self.game = game
         self.seats = list(seats)
+        self.rhom = game.rhom_seat
+        if self.rhom is not None:
+            self.seats[self.rhom] = RHOM
         self.console = console
         self.read = read
-        self.msgs = msgs
+        self.msgs = msgs.with_rhom(self.rhom)
+        self.pause = pause
         self.seed = seed
         self.save_path = save_path
         self.delay = delay
         self.sleep = sleep
         self.bots: dict[int, Bot] = {
-            i: make_bot(kind) for i, kind in enumerate(self.seats) if kind != HUMAN
+            i: make_bot(kind) for i, kind in enumerate(self.seats) if kind not in (HUMAN, RHOM)
         }
         self.bot_rngs = {i: Rng(seed * 16 + i + 1) for i in self.bots}
         self.humans = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
         self.last_human: int | None = None
         self.seen: dict[int | None, int] = {}  # log length each viewer has seen
+        self.rhom_shown = 0  # the log up to here holds no Rhom turn left to show
 
     # ------------------------------------------------------------ the loop
 
     def run(self) -> int:
         """Play to the end (or until the player quits); returns the exit code (0)."""
         try:
+            if not self.humans and self.delay <= 0:
+                self.stream(0, None)  # the set-up (and the Rhom's first turn)
             while True:
+                self.show_rhom_turns()
                 decision = self.game.decision()
                 if decision is None:
                     break
@@ -93,9 +113,9 @@ class PlaySession:
                     self.bot_move(decision)
                 else:
                     self.human_move(decision)
+            self.finish()
         except QuitGame:
             return 0
-        self.finish()
         return 0
 
     def default_save_path(self) -> str:
@@ -103,6 +123,10 @@ class PlaySession:
 
     def record_seats(self) -> tuple[str, ...]:
         return tuple(self.seats)
+
+    def who(self) -> list[str]:
+        """Who plays each seat, as the players table shows it."""
+        return [self.msgs("kind.rhom") if kind == RHOM else kind for kind in self.seats]
 
     # ------------------------------------------------------------ drawing
 
@@ -118,7 +142,7 @@ class PlaySession:
             actions = tuple(str(a) for a in decision.actions)
         frame = Frame(
             view=view,
-            who=self.seats,
+            who=self.who(),
             events=game.log,
             viewer=viewer,
             prompt=decision.prompt if decision else None,
@@ -150,6 +174,61 @@ class PlaySession:
             if shown_in_log(event):
                 self.console.print(event_text(event, viewer, self.msgs, n))
 
+    # ------------------------------------------------------------ the Rhom
+
+    def show_rhom_turns(self) -> None:
+        """Show each Rhom turn in the log not shown yet (see the module's docstring)."""
+        log = self.game.log
+        turns = rhom_turns(log, self.rhom_shown)
+        self.rhom_shown = len(log)
+        if not turns or (not self.humans and self.delay <= 0):
+            return  # an all-bot game prints every event as it happens
+        for first, end in turns:
+            steps = [e for e in log[first + 1 : end] if shown_in_log(e)]
+            if self.delay > 0:
+                for k in range(1, len(steps) + 1):
+                    self.draw_rhom(first, steps[:k])
+                    self.sleep(self.delay)
+            elif self.pause:
+                self.draw_rhom(first, steps)
+                try:
+                    self.read(self.msgs("prompt.rhom"))
+                except EOFError:
+                    self.end_of_input()
+            else:
+                number = log[first].data.get("number", "?")
+                head = Text(self.msgs("rhom.turn_header", number=number), "bold")
+                head.stylize(theme.RHOM_STYLE, 0, len(self.msgs("seat.rhom")))
+                self.console.print(head)
+                viewer = self.viewer_for_bots()
+                for event in steps:
+                    self.console.print(
+                        Text("  ").append_text(
+                            event_text(event, viewer, self.msgs, self.game.num_players)
+                        )
+                    )
+
+    def draw_rhom(self, first: int, steps: Sequence[Event]) -> None:
+        """The screen of a Rhom turn: the board now, the log before the turn at left and the
+        Rhom's steps so far at right."""
+        game = self.game
+        viewer = self.viewer_for_bots()
+        view = game.view(viewer) if viewer is not None else game.spectator_view()
+        number = game.log[first].data.get("number", "?")
+        before = game.log[:first]
+        frame = Frame(
+            view=view,
+            who=self.who(),
+            events=before,
+            viewer=viewer,
+            heading=self.msgs("title.rhom", turn=number),
+            new_events=max(0, len(before) - self.seen.get(viewer, 0)),
+            steps=tuple(steps),
+            steps_title=self.msgs("panel.rhom_turn", number=number),
+        )
+        self.console.clear()
+        self.console.print(render(frame, self.msgs, self.console.width))
+
     # ------------------------------------------------------------ humans
 
     def human_move(self, decision: Decision) -> None:
@@ -172,7 +251,7 @@ class PlaySession:
         self.console.clear()
         self.console.print()
         text = Text(self.msgs("prompt.handoff", seat=self.msgs.seat(seat)), "bold")
-        text.highlight_words([self.msgs.seat(seat)], theme.seat_style(seat))
+        text.highlight_words([self.msgs.seat(seat)], theme.seat_style(seat, self.msgs.rhom))
         self.console.print(text)
         try:
             self.read("> ")
@@ -262,18 +341,15 @@ class PlaySession:
     # ------------------------------------------------------------ the end
 
     def finish(self) -> None:
-        """The final board, the score breakdown and the winners; saves if ``--save`` was given."""
+        """The final board, the score breakdown and the winners (in solo: "You win", "The Rhom
+        wins" or "Draw"); saves if ``--save`` was given."""
         game = self.game
         msgs = self.msgs
         who = [msgs("kind.human") if k == HUMAN else k for k in self.seats]
-        table = scores_table(game.scores(), game.ranking(), msgs, who)
-        winners = game.winners()
-        names = ", ".join(msgs.seat(s) for s in winners)
-        key = "score.winner" if len(winners) == 1 else "score.winners"
-        line = Text(msgs(key, seats=names), "bold")
-        for s in winners:
-            line.highlight_words([msgs.seat(s)], theme.seat_style(s))
-        frame = Frame(view=game.spectator_view(), who=self.seats, events=game.log, viewer=None)
+        scores = game.scores()
+        table = scores_table(scores, game.ranking(), msgs, who)
+        line = result_line(game.winners(), scores, msgs)
+        frame = Frame(view=game.spectator_view(), who=self.who(), events=game.log, viewer=None)
         if self.humans:
             self.console.clear()
         self.console.print(render_final(frame, msgs, Group(table, line), self.console.width))

@@ -7,7 +7,8 @@ Going forward applies one action; going back or jumping replays the record from 
 ``Game.from_record(record, upto=step)`` (which also checks the record's stored hashes).
 
 The whole record is replayed once when the session is created, so a record whose actions do not
-replay is refused before anything is shown (``RecordError``).
+replay is refused before anything is shown (``RecordError``). In a game with the Rhom, a step
+whose action ended in Rhom turns lists the Rhom's steps beside the board.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from rich.text import Text
 from iridescia.core.errors import RecordError
 from iridescia.core.record import GameRecord
 from iridescia.games.iridescia.game import Game
+from iridescia.games.iridescia.state import Event
 from iridescia.tui import terminal
+from iridescia.tui.events import rhom_turns, shown_in_log
 from iridescia.tui.messages import Messages
-from iridescia.tui.panels import scores_table
+from iridescia.tui.panels import result_line, scores_table
 from iridescia.tui.screen import Frame, render, render_final
 from iridescia.tui.terminal import InputFn
 
@@ -36,12 +39,12 @@ class ReplaySession:
         self.record = record
         self.console = console
         self.read = read
-        self.msgs = msgs
         self.total = len(record.actions)
         Game.from_record(record)  # RecordError if any action fails to replay
         self.game = Game.from_record(record, upto=0)
+        self.msgs = msgs.with_rhom(self.game.rhom_seat)
         self.step = 0
-        self.previous_log = len(self.game.log)
+        self.previous_log = 0  # step 0: the set-up (and the Rhom's first turn) is all new
 
     def goto(self, step: int) -> None:
         """Move the cursor to ``step`` (clamped to the record)."""
@@ -69,12 +72,31 @@ class ReplaySession:
         return f"{nxt}\n({decision.prompt})" if decision else nxt
 
     def who(self) -> list[str]:
-        seats = list(self.record.seats)
-        return seats + [""] * (self.record.players - len(seats))
+        n = self.game.num_players
+        seats = list(self.record.seats)[:n]
+        seats += [""] * (n - len(seats))
+        rhom = self.game.rhom_seat
+        if rhom is not None:
+            seats[rhom] = self.msgs("kind.rhom")
+        return seats
+
+    def rhom_steps(self) -> tuple[int | None, list[Event]]:
+        """The number and the steps of the last Rhom turn among the new events, if any."""
+        log = self.game.log
+        turns = rhom_turns(log, len(log) - self.new_events())
+        if not turns:
+            return None, []
+        first, end = turns[-1]
+        steps = [e for e in log[first + 1 : end] if shown_in_log(e)]
+        return int(log[first].data.get("number", 0)), steps
+
+    def new_events(self) -> int:
+        return len(self.game.log) - self.previous_log
 
     def draw(self) -> None:
         game = self.game
         decision = game.decision()
+        number, steps = self.rhom_steps()
         frame = Frame(
             view=game.spectator_view(),
             who=self.who(),
@@ -83,12 +105,16 @@ class ReplaySession:
             heading=self.msgs("title.replay", step=self.step, total=self.total),
             acting=decision.player if decision else None,
             note=self.note(),
-            new_events=len(game.log) - self.previous_log,
+            new_events=self.new_events(),
+            steps=tuple(steps),
+            steps_title=None if number is None else self.msgs("panel.rhom_turn", number=number),
         )
         self.console.clear()
         if self.step >= self.total and game.is_terminal():
-            table = scores_table(game.scores(), game.ranking(), self.msgs, self.who())
-            results = Group(table, Text(frame.note or "", "bold"))
+            scores = game.scores()
+            table = scores_table(scores, game.ranking(), self.msgs, self.who())
+            line = result_line(game.winners(), scores, self.msgs)
+            results = Group(table, line, Text(frame.note or "", "bold"))
             self.console.print(render_final(frame, self.msgs, results, self.console.width))
         else:
             self.console.print(render(frame, self.msgs, self.console.width))

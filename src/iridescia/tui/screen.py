@@ -5,9 +5,12 @@ is redacted for, and the decision to show (the acting seat's prompt and numbered
 a prompt while someone else thinks). ``render`` turns it into one ``rich`` renderable:
 
     title line
-    hex map (63 columns)       | market, supply, relic row, item market, own objectives
+    hex map (63 columns)       | market, supply, Rhom, relic row, item market, own objectives
     players table
     log (last events)          | decision: prompt, latest roll, numbered legal actions
+
+A frame with ``steps`` (the Rhom's turn) shows them instead of the log and the decision, one
+sentence a line across the whole width, then the note if any.
 
 ``render`` reads nothing but the frame, so the same code serves play, replay and the final board.
 """
@@ -25,7 +28,7 @@ from rich.text import Text
 from iridescia.games.iridescia.state import Event
 from iridescia.tui import panels, theme
 from iridescia.tui.board import MAP_WIDTH, render_board
-from iridescia.tui.events import log_texts
+from iridescia.tui.events import event_text, is_rhom_turn, log_texts, shown_in_log
 from iridescia.tui.messages import Messages
 
 WIDE = 118  # from this width the screen uses two columns
@@ -48,6 +51,8 @@ class Frame:
     note: str | None = None  # shown instead of the decision (replay: the next recorded action)
     new_events: int = 0  # how many of the last events are new to the viewer (drawn brighter)
     log_lines: int = LOG_LINES
+    steps: Sequence[Event] = field(default_factory=tuple)  # the Rhom's turn, shown at right
+    steps_title: str | None = None
 
 
 def targets(actions: Sequence[str]) -> set[int]:
@@ -70,7 +75,7 @@ def title_line(frame: Frame, msgs: Messages) -> Text:
         info = msgs("title.info", turn=frame.view["turn"]["number"], who=who)
     text.append("  -  " + info, "bold")
     if frame.acting is not None:
-        text.highlight_words([msgs.seat(frame.acting)], theme.seat_style(frame.acting))
+        text.highlight_words([msgs.seat(frame.acting)], theme.seat_style(frame.acting, msgs.rhom))
     return text
 
 
@@ -78,6 +83,9 @@ def side_panel(frame: Frame, msgs: Messages) -> Table:
     view = frame.view
     side = Table.grid()
     side.add_row(panels.market_panel(view, msgs))
+    rhom = panels.rhom_panel(view, msgs)
+    if rhom is not None:
+        side.add_row(rhom)
     side.add_row(panels.relics_panel(view, msgs))
     side.add_row(panels.items_panel(view, msgs))
     objectives = panels.objectives_panel(view, msgs)
@@ -97,17 +105,42 @@ def log_panel(frame: Frame, msgs: Messages) -> Table:
     return grid
 
 
+def steps_panel(frame: Frame, msgs: Messages) -> Table:
+    """The Rhom's turn as sentences, one a line, under its title, then the note if any. A
+    move onto the hex the line before chose is left out (the log keeps it)."""
+    n = int(frame.view["num_players"])
+    grid = Table.grid()
+    grid.add_column(no_wrap=True, overflow="ellipsis")
+    if frame.steps_title:
+        title = Text(frame.steps_title, "bold")
+        title.highlight_words([msgs("seat.rhom")], theme.RHOM_STYLE)
+        grid.add_row(title)
+    chosen = None
+    for event in frame.steps:
+        if not shown_in_log(event) or is_rhom_turn(event):
+            continue
+        if event.kind == "move" and event.data.get("to") == chosen:
+            continue
+        chosen = event.data.get("hex") if event.kind == "rhom_choice" else None
+        line = Text("  ")
+        line.append_text(event_text(event, frame.viewer, msgs, n))
+        grid.add_row(line)
+    if frame.note is not None:
+        grid.add_row(Text(frame.note, "bold"))
+    return grid
+
+
 def decision_panel(frame: Frame, msgs: Messages, width: int) -> RenderableType:
     if frame.note is not None:
         text = Text(frame.note, "bold")
         for seat in range(int(frame.view["num_players"])):
-            text.highlight_words([msgs.seat(seat)], theme.seat_style(seat))
+            text.highlight_words([msgs.seat(seat)], theme.seat_style(seat, msgs.rhom))
         return text
     if frame.prompt is None or frame.acting is None:
         return Text("")
     if not frame.actions:
         text = Text(msgs("panel.waiting", seat=msgs.seat(frame.acting), prompt=frame.prompt))
-        text.highlight_words([msgs.seat(frame.acting)], theme.seat_style(frame.acting))
+        text.highlight_words([msgs.seat(frame.acting)], theme.seat_style(frame.acting, msgs.rhom))
         return text
     return panels.decision_panel(frame.view, msgs, frame.prompt, frame.acting, frame.actions, width)
 
@@ -132,6 +165,20 @@ def render(frame: Frame, msgs: Messages, width: int = 120) -> RenderableType:
     view = frame.view
     board = render_board(view, msgs, targets(frame.actions))
     players = panels.players_table(view, msgs, frame.who, frame.acting)
+    if frame.steps or frame.steps_title:
+        if width >= WIDE:
+            top = Table.grid(padding=(0, 2))
+            top.add_column(width=MAP_WIDTH, no_wrap=True)
+            top.add_column(width=width - MAP_WIDTH - 2)
+            top.add_row(board, side_panel(frame, msgs))
+            return Group(title_line(frame, msgs), top, players, steps_panel(frame, msgs))
+        return Group(
+            title_line(frame, msgs),
+            board,
+            side_panel(frame, msgs),
+            players,
+            steps_panel(frame, msgs),
+        )
     if width >= WIDE:
         right = width - MAP_WIDTH - 2
         top = Table.grid(padding=(0, 2))

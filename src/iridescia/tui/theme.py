@@ -52,6 +52,8 @@ SEAT_MARK_STYLES: tuple[str, ...] = (
     "bold #000000 on #ffa94d",
     "bold #000000 on #f8f8f2",
 )
+RHOM_STYLE = "bold #b5e853"  # the Rhom automa: lime, whatever its seat number
+RHOM_MARK_STYLE = "bold #000000 on #b5e853"
 DIM = "#8a8a8a"
 
 
@@ -66,8 +68,18 @@ def region_style(region: int | str) -> str:
     return REGION_STYLES.get(region_name(region), "on #444444")
 
 
-def seat_style(seat: int) -> str:
+def seat_style(seat: int, rhom: int | None = None) -> str:
+    """A seat's colour; the Rhom's seat (``rhom``) has its own."""
+    if seat == rhom:
+        return RHOM_STYLE
     return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def seat_mark(seat: int, rhom: int | None = None) -> Text:
+    """An explorer on the map: ``@1``..``@4``, or ``@R`` for the Rhom."""
+    if seat == rhom:
+        return Text("@R", RHOM_MARK_STYLE)
+    return Text(f"@{seat + 1}", SEAT_MARK_STYLES[seat % len(SEAT_MARK_STYLES)])
 
 
 def gem_style(colour: str) -> str:
@@ -192,7 +204,7 @@ def lead_text(lead: str, msgs: Messages) -> Text:
 
 
 def seat_text(seat: int, msgs: Messages) -> Text:
-    return Text(msgs.seat(seat), seat_style(seat))
+    return Text(msgs.seat(seat), seat_style(seat, msgs.rhom))
 
 
 def where_words(position: int, msgs: Messages) -> str:
