@@ -555,9 +555,8 @@ def rhom_card(icon: str, weathervane: str, first: str | None = None) -> int:
     from iridescia.games.iridescia.data import RHOM_CARDS
 
     for c in RHOM_CARDS:
-        if c.icon == icon and c.weathervane == weathervane:
-            if first is None or c.reveal_order[0] == first:
-                return c.id
+        if (c.icon, c.weathervane) == (icon, weathervane) and first in (None, c.reveal_order[0]):
+            return c.id
     raise AssertionError(f"no Rhom card {icon} {weathervane} {first}")
 
 

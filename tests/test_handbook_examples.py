@@ -1,19 +1,24 @@
 """Every worked example of the English Explorer's Handbook (``seeds/000_…``), replayed exactly.
 
 Dice are forced with ``script_dice`` so each example rolls what the handbook says it rolled.
-The solo (Rhom) examples wait for the Rhom automa.
+The solo (Rhom) examples are at the end; the Rhom's rules are tested one by one in
+``test_rhom.py``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from iridescia.games.iridescia.data import SAPPHIRE
+from iridescia.games.iridescia.game import Game
 from rules_helpers import (
     act,
     begin_turn,
     decision,
     dice_left,
+    empty,
     end_actions,
     give_relics,
     give_tiles,
@@ -22,15 +27,20 @@ from rules_helpers import (
     new_game,
     pick_tile,
     put,
+    rhom_back_off_board,
+    rhom_card,
+    rhom_turn,
     script_dice,
     set_cargo,
     set_coins,
     set_item_market,
     set_market,
     set_objectives,
+    set_pos,
     set_relic_deck_top,
     set_relic_row,
     stack_item_deck,
+    stack_rhom_deck,
     stand_on,
     tiles_of,
 )
@@ -278,5 +288,80 @@ def test_handbook_one_point_per_two_gems_left() -> None:
     assert g.scores()[0].gems == 3
 
 
-def test_handbook_rhom_examples() -> None:
-    pytest.skip("the Rhom automa (solo expedition examples) is not built yet")
+# ---------------------------------------------------------------- Solo Expedition (the Rhom)
+
+
+def rhom_turn_from_3(g: Game, tiles: dict[int, str], up: tuple[int, ...], card: int) -> list[Any]:
+    """The Rhom on hex 3 (L 2, FL 9, FR 10, R 4) with these tiles around (others emptied)."""
+    set_pos(g, 1, 3)
+    for h, gem in tiles.items():
+        put(g, h, gem, up=h in up)
+    empty(g, *(h for h in (2, 9, 10, 4) if h not in tiles))
+    stack_rhom_deck(g, card, rhom_card("3x", "left"))
+    return rhom_turn(g)
+
+
+def test_handbook_rhom_first_turn_reveals_the_1st_and_4th_tiles_then_most_demanded() -> None:
+    # "Jack rolled a one and a four. He reveals the 1st tile from the left in the first row ...
+    # and the 4th." The Rhom moves onto the gem most in demand that it does not hold.
+    g = Game.new(1, 0)
+    rhom_back_off_board(g)
+    put(g, 2, "citrine", up=False)
+    put(g, 5, "sapphire", up=False)
+    set_relic_row(g, 4, 10, 3, 11, 14)  # demand: Sapphire 5, Citrine 3
+    script_dice(g, 1, 4)
+    events = rhom_turn(g)
+    assert [e["hex"] for e in kinds(events, "reveal")] == [2, 5]
+    assert kinds(events, "rhom_choice")[0]["demand"]["sapphire"] == 5
+    assert kinds(events, "move") == [{"to": 5}]
+    assert kinds(events, "gain") == [{"colour": "sapphire", "count": 1, "reason": "arrival"}]
+
+
+def test_handbook_rhom_reveals_in_card_order_skipping_a_revealed_tile_and_gains_2x() -> None:
+    # "#1 can be revealed. Tile #2 is already revealed, so the Rhom reveals tile #3 instead.
+    # The Rhom moves to the tile ... in highest demand. Because there is a 2x ... two gems."
+    g = Game.new(1, 0)
+    set_cargo(g, 1, (0, 0, 0, 0))
+    set_relic_row(g, 4, 10, 13, 15, 21)  # Sapphire in highest demand
+    tiles = {2: "citrine", 9: "amethyst", 10: "sapphire", 4: "emerald"}
+    events = rhom_turn_from_3(g, tiles, up=(9,), card=5)  # 2x; order L, FL, FR, R
+    assert [e["hex"] for e in kinds(events, "reveal")] == [2, 10]
+    assert kinds(events, "move") == [{"to": 10}]
+    assert kinds(events, "gain") == [{"colour": "sapphire", "count": 2, "reason": "arrival"}]
+
+
+def test_handbook_rhom_too_many_gems_keeps_the_new_colour_for_4_points() -> None:
+    # "The Rhom already has a full cargo hold of seven gems ... they do not have any, so they
+    # discard [two of the colour they have most of] instead ... value is 2, so 4 points."
+    g = Game.new(1, 0)
+    set_cargo(g, 1, (3, 4, 0, 0))
+    set_market(g, 2, 2, 2, 2)
+    set_relic_row(g, 2, 3, 4, 7, 10)
+    events = rhom_turn_from_3(g, {9: "emerald"}, up=(9,), card=rhom_card("2x", "right"))
+    assert kinds(events, "rhom_overflow") == [{"colour": "citrine", "count": 2, "points": 4}]
+    assert g.state.players[1].cargo == [3, 2, 2, 0]
+    assert g.scores()[1].overflow == 4
+
+
+def test_handbook_rhom_merchant_rolls_3_and_takes_the_epic_elixir_for_6_points() -> None:
+    g = Game.new(1, 0)
+    set_item_market(g, "cauldron", "book", "elixir", "libation", "jackhammer", "dynamite")
+    stack_item_deck(g, "axe")
+    script_dice(g, 3)
+    events = rhom_turn_from_3(g, {9: "amethyst"}, up=(9,), card=rhom_card("merchant", "left"))
+    assert kinds(events, "rhom_merchant") == [{"item": "elixir", "slot": 3, "points": 6}]
+    assert kinds(events, "gain")[0]["count"] == 1  # "They still get a gem ... as normal"
+    assert g.scores()[1].merchant == 6 and dice_left(g) == []
+
+
+def test_handbook_rhom_stone_die_bonus_is_rolled_for_points_and_returned() -> None:
+    g = Game.new(1, 0)
+    s = g.state
+    set_pos(g, 1, 16)
+    put(g, 23, "amethyst", bonus="stone_die")
+    empty(g, 15, 17, 22)
+    stack_rhom_deck(g, rhom_card("2x", "left"))
+    script_dice(g, 4)
+    events = rhom_turn(g)
+    assert kinds(events, "rhom_dice") == [{"faces": [4], "reason": "stone die"}]
+    assert s.players[1].tile_bonus_points == 4 and s.stone_supply == 4

@@ -261,8 +261,42 @@ def test_r30_own_rainbow_tile_counts_toward_the_most() -> None:
     assert b.objective_completed and b.wilds.tile_colours == (0, 1, 0, 0)
 
 
-def test_r31_rhom_counted_as_an_opponent() -> None:
-    pytest.skip("R31 concerns the Rhom, and the Rhom automa is not built yet")
+@pytest.mark.parametrize(
+    ("objective", "mine", "rhom", "done"),
+    [
+        (2, {"amethyst": 2}, {"amethyst": 3}, False),  # the Rhom holds more Amethyst tiles
+        (2, {"amethyst": 2}, {"amethyst": 2}, True),  # a tie with the Rhom is the most
+        (2, {"amethyst": 1}, {"rainbow": 2}, True),  # the Rhom's wilds are not counted
+        (1, {"coins": 1}, {}, True),  # Glimmering Gold: the Rhom has 0 coins
+        (1, {"coins": 0}, {}, False),  # ... and "most" needs at least 1
+        (10, {"relics": (4,)}, {"relics": (10, 13)}, False),  # Sapphire-lead relics
+        (10, {"relics": (4, 15)}, {"relics": (10, 13)}, True),
+        (13, {"relics": (15,)}, {"relics": (16, 17)}, False),  # Lore relics
+    ],
+)
+def test_r31_rhom_counted_as_an_opponent(
+    objective: int, mine: dict[str, object], rhom: dict[str, object], done: bool
+) -> None:
+    g = Game.new(1, 0)  # solo: the human is seat 0, the Rhom seat 1
+    s = g.state
+    s.removed += s.players[1].tiles  # the tile of the Rhom's first turn
+    s.players[1].tiles = []
+    set_objectives(g, 0, objective)
+    set_coins(g, 0, int(str(mine.get("coins", 5))))
+    pool = {
+        gem: [t for t in tiles_of(gem) if t not in s.thinned] for gem in ("amethyst", "rainbow")
+    }
+    for seat, wants in ((0, mine), (1, rhom)):
+        for gem in ("amethyst", "rainbow"):
+            n = int(str(wants.get(gem, 0)))
+            give_tiles(g, seat, *pool[gem][:n])
+            pool[gem] = pool[gem][n:]
+        relics = wants.get("relics", ())
+        assert isinstance(relics, tuple)
+        give_relics(g, seat, *relics)
+    assert s.players[1].coins == 0
+    b = g.scores()[0]
+    assert b.objective_completed is done
 
 
 def test_r32_rainbow_tile_takes_one_colour_for_one_set() -> None:
