@@ -8,6 +8,7 @@ so a search bot can sample worlds consistent with what it saw; the viewer's view
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from iridescia.core.rng import Rng
@@ -265,29 +266,27 @@ def _redeal_tiles(o: State, rng: Rng) -> None:
     o.removed = public_removed + new_hidden
 
 
-def _redeal_relics(o: State, rng: Rng) -> None:
-    deck = o.relic_deck
+def _shuffle_keeping_back(deck: list[int], rng: Rng, back: Callable[[int], object]) -> None:
+    """Shuffle a deck whose top card's back is public: the new top shows the same back."""
     if len(deck) <= 1:
         return
-    top_lead = RELIC_BY_ID[deck[-1]].lead
+    shown = back(deck[-1])
     rng.shuffle(deck)
-    same = [i for i, r in enumerate(deck) if RELIC_BY_ID[r].lead == top_lead]
+    same = [i for i, card in enumerate(deck) if back(card) == shown]
     i = same[rng.below(len(same))]
     deck[i], deck[-1] = deck[-1], deck[i]
+
+
+def _redeal_relics(o: State, rng: Rng) -> None:
+    """The relic deck's order is hidden; the lead gem on the top card's back is public."""
+    _shuffle_keeping_back(o.relic_deck, rng, lambda r: RELIC_BY_ID[r].lead)
 
 
 def _redeal_rhom(o: State, rng: Rng) -> None:
-    """The Rhom deck's order is hidden, but the top card's back (its weathervane) is public."""
-    deck = o.rhom_deck
-    if len(deck) <= 1:
-        return
+    """The Rhom deck's order is hidden; the weathervane on the top card's back is public."""
     from iridescia.games.iridescia.automa import CARD_BY_ID
 
-    vane = CARD_BY_ID[deck[-1]].weathervane
-    rng.shuffle(deck)
-    same = [i for i, c in enumerate(deck) if CARD_BY_ID[c].weathervane == vane]
-    i = same[rng.below(len(same))]
-    deck[i], deck[-1] = deck[-1], deck[i]
+    _shuffle_keeping_back(o.rhom_deck, rng, lambda c: CARD_BY_ID[c].weathervane)
 
 
 def _redeal_objectives(o: State, viewer: int, rng: Rng) -> None:
