@@ -5,6 +5,8 @@ the game state. ``make_bot(name)`` builds a bot from its name (``random`` for no
 """
 
 from iridescia.bots.base import Bot, bot_names, make_bot
+from iridescia.bots.greedy import GreedyBot
+from iridescia.bots.mcts import MctsBot
 from iridescia.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["Bot", "GreedyBot", "MctsBot", "RandomBot", "bot_names", "make_bot"]

@@ -113,6 +113,7 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
                 "token": p.token or None,
                 "finished": p.finished,
                 "objective_count": len(p.objectives),
+                "objective_discarded": p.discarded_objective != 0,  # the discard is seen
                 "objectives": [objective_json(o) for o in p.objectives] if mine else None,
                 "discarded_objective": (
                     objective_json(p.discarded_objective)
@@ -146,6 +147,10 @@ def view(s: State, viewer: int | None) -> dict[str, Any]:
         "thinned_count": len(s.thinned),
         "removed": sorted(t for t in s.removed if t not in s.removed_hidden),
         "removed_face_down": len(s.removed_hidden),
+        # Which region each face-down removal came from is public (everyone saw the hex).
+        "removed_face_down_by_region": [
+            sum(1 for t in s.removed_hidden if TILE_BY_ID[t].region == r) for r in range(5)
+        ],
         "market": _colours(s.market),
         "supply": _colours(s.supply),
         "stone_supply": s.stone_supply,
@@ -214,6 +219,20 @@ def _turn_json(s: State) -> dict[str, Any]:
             ],
             "locked": s.roll_locked,
         },
+        # The engine's public bookkeeping of the decision in progress and of the latest roll,
+        # exactly as held in the state, so a search bot can rebuild a world from this view.
+        "engine": {
+            "pending": [list(p) for p in s.pending],
+            "roll_kind": s.roll_kind,
+            "roll": list(s.roll),
+            "roll_ok": list(s.roll_ok),
+            "roll_gain": [list(g) for g in s.roll_gain],
+            "roll_colour": s.roll_colour,
+            "roll_mult": s.roll_mult,
+            "roll_pick": s.roll_pick,
+            "pickaxe_colour": s.pickaxe_colour,
+            "mine_colour": s.mine_colour,
+        },
     }
 
 
@@ -236,6 +255,11 @@ def determinize(s: State, viewer: int, rng: Rng) -> State:
     return o
 
 
+_REGION_HEXES = tuple(tuple(h for h in HEXES if REGION_OF_HEX[h] == r) for r in range(5))
+_TILE_REGION = (0, *(TILE_BY_ID[t].region for t in range(1, len(TILE_BY_ID) + 1)))
+_TILE_GEM = (0, *(TILE_BY_ID[t].gem for t in range(1, len(TILE_BY_ID) + 1)))
+
+
 def _redeal_tiles(o: State, rng: Rng) -> None:
     """Re-deal, region by region, the tiles nobody has seen: face-down tiles on the board,
     tiles removed face down, and (1-2 explorers) the thinned tiles, keeping the known
@@ -244,16 +268,15 @@ def _redeal_tiles(o: State, rng: Rng) -> None:
     public_removed = [t for t in o.removed if t not in hidden_before]
     new_hidden: list[int] = []
     new_thinned: list[int] = []
+    tile_at, face_up = o.tile_at, o.face_up
     for region in range(5):
-        hexes = [
-            h for h in HEXES if REGION_OF_HEX[h] == region and o.tile_at[h] and not o.face_up[h]
-        ]
-        hidden_removed = [t for t in o.removed_hidden if TILE_BY_ID[t].region == region]
-        thinned = [t for t in o.thinned if TILE_BY_ID[t].region == region]
-        pool = [o.tile_at[h] for h in hexes] + hidden_removed + thinned
+        hexes = [h for h in _REGION_HEXES[region] if tile_at[h] and not face_up[h]]
+        hidden_removed = [t for t in o.removed_hidden if _TILE_REGION[t] == region]
+        thinned = [t for t in o.thinned if _TILE_REGION[t] == region]
+        pool = [tile_at[h] for h in hexes] + hidden_removed + thinned
         if thinned:
             for colour in range(4):
-                same = [t for t in pool if TILE_BY_ID[t].gem == colour]
+                same = [t for t in pool if _TILE_GEM[t] == colour]
                 pick = same[rng.below(len(same))]
                 new_thinned.append(pick)
                 pool.remove(pick)
