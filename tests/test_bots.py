@@ -22,7 +22,7 @@ from iridescia.bots.mcts import MctsBot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.data import RELIC_BY_ID
 
-FAST_SPECS = ["random", "greedy", "easy", "mcts:iterations=40,per_action=10,rollout=2"]
+FAST_SPECS = ["random", "greedy", "easy", "mcts:iterations=40,per_action=10,worlds=8"]
 
 
 def _advance(game: Game, steps: int, seed: int) -> None:
@@ -52,9 +52,9 @@ def test_registry_lists_every_level() -> None:
     assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(bot_names())
     assert make_bot("hard").name == "hard"
     assert make_bot("mcts:hard").name == "mcts:hard"
-    bot = make_bot("mcts:iterations=77,rollout=3,c=0.9,per_action=5")
+    bot = make_bot("mcts:iterations=77,worlds=3,c=0.9,per_action=5")
     assert isinstance(bot, MctsBot)
-    assert (bot.iterations, bot.rollout_depth, bot.exploration, bot.per_action) == (77, 3, 0.9, 5)
+    assert (bot.iterations, bot.worlds, bot.exploration, bot.per_action) == (77, 3, 0.9, 5)
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ def bot_names() -> list[str]:
 
 def make_bot(spec: str) -> Bot:
     """A fresh bot from its spec: ``random``, ``greedy``, ``easy``/``medium``/``hard``, ``mcts``,
-    ``mcts:hard`` or ``mcts:iterations=500,rollout=4``. Raises ValueError for an unknown spec."""
+    ``mcts:hard`` or ``mcts:iterations=500,worlds=20``. Raises ValueError for an unknown spec."""
     if not isinstance(spec, str):
         raise ValueError("a bot spec must be a string")
     name, _, options = spec.strip().partition(":")

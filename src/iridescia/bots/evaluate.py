@@ -22,6 +22,8 @@ from functools import lru_cache
 from iridescia.games.iridescia.board import CASTLE_ROW, ROW_OF
 from iridescia.games.iridescia.data import ITEMS, RELIC_BY_ID
 from iridescia.games.iridescia.game import Game
+from iridescia.games.iridescia.params import RulesParams
+from iridescia.games.iridescia.scoring import PlayerTally, score_all
 from iridescia.games.iridescia.state import IN_CASTLE, State
 
 
@@ -37,7 +39,7 @@ class Weights:
     stone_die: float = 1.0
     item_share: float = 0.25  # of the item's price
     reserved_share: float = 0.6  # of the reserved relic's points
-    per_row_left: float = 2.5  # a turn's worth of tiles, gems and bonuses
+    per_row_left: float = 9.0  # a turn of tiles, gems and bonuses still to come (see docs/bots.md)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -88,6 +90,12 @@ def relic_potential(cargo: tuple[int, ...], relic_row: tuple[int, ...], weights:
     return best
 
 
+@lru_cache(maxsize=1 << 15)
+def _totals(tallies: tuple[PlayerTally, ...], params: RulesParams) -> tuple[int, ...]:
+    """Exact final scores of these holdings (cached: leaves of a search share most of them)."""
+    return tuple(b.total for b in score_all(tallies, params))
+
+
 def estimate(s: State, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Every seat's predicted final score."""
     # The tile under an explorer is collected when its turn passes: count it already.
@@ -95,7 +103,7 @@ def estimate(s: State, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     for p, tile in standing:
         p.tiles.append(tile)
     try:
-        totals = [b.total for b in Game(s).scores()]
+        totals = _totals(tuple(Game(s).tallies()), s.params)
     finally:
         for p, _ in standing:
             p.tiles.pop()

@@ -22,6 +22,7 @@ from iridescia.games.iridescia.actions import Action
 from iridescia.games.iridescia.state import State
 from iridescia.games.iridescia.worlds import world_from_view
 
+
 def action_value(
     world: State, action: Action, seat: int, samples: Sequence[int], weights: Weights
 ) -> float:

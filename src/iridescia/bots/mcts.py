@@ -6,10 +6,9 @@ Each iteration plays in a world where what the bot cannot see is re-dealt
 and draws differ from one iteration to the next), walks down one shared tree of action sequences
 (single-observer ISMCTS: a child's statistics count only the iterations in which its action was
 legal, and the exploration term uses that availability count), adds one node, finishes the turn
-in progress with the default policy (``policy.finish_turn``; ``rollout`` more whole turns on
-request), and scores the reached state with the heuristic evaluator. Every
-seat that decides in the tree, the opponents included, picks what is best for itself. The Rhom
-needs no nodes: the engine plays its turns inside ``apply``.
+with the default policy (the truncated rollout: ``policy.finish_turn``), and scores the reached
+state with the heuristic evaluator. The tree spans the rest of the bot's own turn, and every line
+is judged just before the turn passes: the evaluator, not the tree, looks further ahead.
 
 Budgets are iterations (deterministic for a seed) or wall time (``time=`` seconds, for play,
 not reproducible). A decision with one legal action costs nothing; decisions with few actions
@@ -25,13 +24,18 @@ from typing import Any
 
 from iridescia.bots.base import register, register_with_options
 from iridescia.bots.evaluate import DEFAULT_WEIGHTS, Weights, estimate
-from iridescia.bots.policy import default_action, finish_turn
+from iridescia.bots.policy import finish_turn
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules, views
-from iridescia.games.iridescia.actions import Action
+from iridescia.games.iridescia.actions import DONE, END, PLAY, REMOVE, RESTORE, Action
 from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.state import State
 from iridescia.games.iridescia.worlds import world_from_view
+
+
+# The action kinds after which the turn may pass (measured over random games of every table
+# kind); before these the state is copied so that the line can be judged from where it passed.
+TURN_PASSING = frozenset({END, DONE, RESTORE, REMOVE, PLAY})
 
 
 class Node:
@@ -48,18 +52,24 @@ class Node:
         self.children: dict[int, Node] = {}
 
 
-def values_of(s: State, scale: float, weights: Weights) -> list[float]:
-    """Each seat's value in [0, 1]: a logistic of its predicted lead over the best other seat
-    (exact final scores once the game is over)."""
+def leads(s: State, weights: Weights) -> list[float]:
+    """Each seat's predicted lead over the best other seat (exact once the game is over)."""
     if rules.decision_kind(s) is None:
         est = [float(b.total) for b in Game(s).scores()]
     else:
         est = estimate(s, weights)
-    out = []
-    for i, v in enumerate(est):
-        best_other = max((w for j, w in enumerate(est) if j != i), default=0.0)
-        out.append(1.0 / (1.0 + math.exp(-(v - best_other) / scale)))
-    return out
+    return [
+        v - max((w for j, w in enumerate(est) if j != i), default=0.0) for i, v in enumerate(est)
+    ]
+
+
+def values_of(lead: list[float], baseline: list[float], scale: float) -> list[float]:
+    """Each seat's value in [0, 1]: a logistic of how much its lead grew from ``baseline``.
+
+    Measuring from the lead at the root keeps the logistic in its sensitive range: a seat 40
+    points behind (or ahead) still sees a difference of two points between two lines of play.
+    """
+    return [1.0 / (1.0 + math.exp(-(v - b) / scale)) for v, b in zip(lead, baseline, strict=True)]
 
 
 class MctsBot:
@@ -70,25 +80,24 @@ class MctsBot:
         iterations: int = 1000,
         time_limit: float | None = None,
         per_action: int = 100,
-        rollout_depth: int = 0,
         exploration: float = 0.5,
         scale: float = 8.0,
         worlds: int = 40,
         weights: Weights = DEFAULT_WEIGHTS,
         name: str = "mcts",
     ) -> None:
-        if iterations < 1 or per_action < 1 or rollout_depth < 0:
+        if iterations < 1 or per_action < 1:
             raise ValueError("MCTS budgets must be positive")
         self.iterations = iterations
         self.time_limit = time_limit
         self.per_action = per_action
-        self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.scale = scale
         self.worlds = max(1, worlds)
         self.weights = weights
         self.name = name
         self.last_iterations = 0
+        self._baseline: list[float] = []
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: Rng) -> Action:
         if not legal_actions:
@@ -99,6 +108,7 @@ class MctsBot:
         seat = view["viewer"]
         base = world_from_view(view, rng)
         root = Node(None, seat)
+        self._baseline = leads(base, self.weights)
         budget = min(self.iterations, self.per_action * len(legal_actions))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
@@ -131,9 +141,20 @@ class MctsBot:
         return best.action
 
     def _iterate(self, root: Node, s: State, rng: Rng) -> None:
+        """One iteration: down the tree, one new node, the turn finished by default, backed up.
+
+        The tree spans the rest of the bot's turn. An action that passes the turn ends the
+        path and the state just before it is judged, as ``policy.finish_turn`` judges every
+        other line: all lines are compared at the same point, before any other seat (or the
+        Rhom) moves, so the other seats' dice cannot blur the comparison.
+        """
         path = [root]
         node = root
-        while rules.decision_kind(s) is not None:
+        turn = s.turn_number
+        expanded = False
+        while not expanded:
+            if rules.decision_kind(s) is None:
+                break
             legal = rules.legal_actions(s)
             player = s.current
             untried = []
@@ -145,19 +166,21 @@ class MctsBot:
                     child.available += 1
             if untried:
                 a = untried[rng.below(len(untried))]
-                child = Node(a, player)
-                node.children[a.id] = child
-                rules.apply_unchecked(s, a)
-                s.events = []
-                path.append(child)
-                break
-            node = self._select(node, legal)
+                node.children[a.id] = node = Node(a, player)
+                expanded = True
+            else:
+                node = self._select(node, legal)
+            path.append(node)
             assert node.action is not None
+            before = s.clone() if node.action.kind in TURN_PASSING else s
             rules.apply_unchecked(s, node.action)
             s.events = []
-            path.append(node)
-        s = self._rollout(s, rng)
-        values = values_of(s, self.scale, self.weights)
+            if s.turn_number != turn or rules.decision_kind(s) is None:
+                s = before  # the turn passed: judge the state it passed from
+                break
+        else:
+            s = finish_turn(s, s.current, self.weights, rng)
+        values = values_of(leads(s, self.weights), self._baseline, self.scale)
         for n in path[1:]:
             n.visits += 1
             n.wins += values[n.player]
@@ -177,37 +200,24 @@ class MctsBot:
         assert best is not None
         return best
 
-    def _rollout(self, s: State, rng: Rng) -> State:
-        """Finish the current turn by the default policy, then ``rollout_depth`` more turns."""
-        for turn in range(self.rollout_depth + 1):
-            if rules.decision_kind(s) is None:
-                break
-            s = finish_turn(s, s.current, self.weights, rng)
-            if turn == self.rollout_depth or rules.decision_kind(s) is None:
-                break
-            legal = rules.legal_actions(s)
-            rules.apply_unchecked(s, default_action(s, s.current, legal, self.weights, rng))
-            s.events = []
-        return s
-
 
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 60, "per_action": 15, "rollout_depth": 0},
-    "medium": {"iterations": 300, "per_action": 50, "rollout_depth": 0},
-    "hard": {"iterations": 800, "per_action": 100, "rollout_depth": 0},
+    "easy": {"iterations": 60, "per_action": 15},
+    "medium": {"iterations": 300, "per_action": 50},
+    "hard": {"iterations": 800, "per_action": 100},
 }
 
 
 def make_mcts(spec: str = "") -> MctsBot:
-    """``mcts``, ``mcts:LEVEL`` or ``mcts:key=value,...`` (iterations, time, per_action,
-    rollout, c, scale)."""
+    """``mcts``, ``mcts:LEVEL`` or ``mcts:key=value,...`` (iterations, time, per_action, c,
+    scale, worlds)."""
     name = f"mcts:{spec}" if spec else "mcts"
     if spec in LEVELS:
         return MctsBot(**LEVELS[spec], name=name)
     kwargs: dict[str, Any] = dict(LEVELS["medium"])
     if spec:
-        keys = {"iterations": int, "time": float, "per_action": int, "rollout": int,
-                "c": float, "scale": float, "worlds": int}  # fmt: skip
+        keys = {"iterations": int, "time": float, "per_action": int, "c": float,
+                "scale": float, "worlds": int}  # fmt: skip
         for part in spec.split(","):
             key, sep, value = part.partition("=")
             key = key.strip()
@@ -220,7 +230,7 @@ def make_mcts(spec: str = "") -> MctsBot:
                 parsed = keys[key](value)
             except ValueError:
                 raise ValueError(f"bad value for MCTS option {key!r}: {value!r}") from None
-            target = {"time": "time_limit", "rollout": "rollout_depth", "c": "exploration"}
+            target = {"time": "time_limit", "c": "exploration"}
             kwargs[target.get(key, key)] = parsed
     return MctsBot(**kwargs, name=name)
 

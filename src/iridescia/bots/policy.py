@@ -33,9 +33,7 @@ def static_value(s: State, seat: int, weights: Weights) -> float:
     return margin(estimate(s, weights), seat)
 
 
-def best_by_lookahead(
-    s: State, seat: int, options: Sequence[Action], weights: Weights
-) -> Action:
+def best_by_lookahead(s: State, seat: int, options: Sequence[Action], weights: Weights) -> Action:
     best, best_value = options[0], float("-inf")
     for a in options:
         o = s.clone()
@@ -47,7 +45,9 @@ def best_by_lookahead(
     return best
 
 
-def default_action(s: State, seat: int, legal: Sequence[Action], weights: Weights, rng: Rng) -> Action:
+def default_action(
+    s: State, seat: int, legal: Sequence[Action], weights: Weights, rng: Rng
+) -> Action:
     if len(legal) == 1:
         return legal[0]
     restores = [a for a in legal if a.kind == RESTORE]

@@ -12,6 +12,7 @@ from iridescia.games.iridescia.actions import Action
 
 class RandomBot:
     name = "random"
+    needs_view = False  # it never reads the view: simulators may pass {} and save building one
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: Rng) -> Action:
         if not legal_actions:

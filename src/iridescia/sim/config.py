@@ -132,8 +132,8 @@ def check_params(overrides: Sequence[tuple[str, str]]) -> RulesParams:
 
 def split_specs(text: str) -> list[str]:
     """``"greedy, mcts:easy"`` -> ``["greedy", "mcts:easy"]``; commas inside a spec's options
-    (``mcts:iterations=50,rollout=4``) cannot be told apart, so use ``;`` or ``+`` to list
-    such specs (``--seats "mcts:iterations=50,rollout=4;random"``)."""
+    (``mcts:iterations=50,worlds=10``) cannot be told apart, so use ``;`` or ``+`` to list
+    such specs (``--seats "mcts:iterations=50,worlds=10;random"``)."""
     sep = ";" if ";" in text else ("+" if "+" in text else ",")
     specs = [s.strip() for s in text.split(sep)]
     if not text.strip() or any(not s for s in specs):

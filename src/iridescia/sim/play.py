@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from iridescia.bots import Bot, make_bot
-from iridescia.bots.random_bot import RandomBot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.data import COLOUR_NAMES, OBJECTIVE_BY_ID
 from iridescia.games.iridescia.game import Game
@@ -33,10 +32,8 @@ from iridescia.sim.config import SimConfig
 # about 350 actions (the longest of 10,000 about 700), so this is far from any real game.
 MAX_ACTIONS = 20_000
 
-# Bots that never read their view. Building a view is 85% of a random game's time (about 19
-# random 2-player games/s with views against 135/s without, measured on the dev machine), so
-# these get an empty dict. A bot class can opt in with a class attribute ``needs_view = False``.
-_VIEWLESS: tuple[type, ...] = (RandomBot,)
+# Bots that never read their view say so with a class attribute ``needs_view = False`` (the
+# random bot). Building a view is most of a random game's time, so these get an empty dict.
 
 
 @dataclass(slots=True)
@@ -57,7 +54,7 @@ def bot_rng(seed: int, seat: int) -> Rng:
 
 
 def _needs_view(bot: Bot) -> bool:
-    return bool(getattr(bot, "needs_view", not isinstance(bot, _VIEWLESS)))
+    return bool(getattr(bot, "needs_view", True))
 
 
 def play_game(config: SimConfig, index: int) -> Game:
