@@ -8,7 +8,9 @@
 - ``worlds.world_from_view`` and ``views.determinize`` µs per call (the per-decision and the
   per-world cost of re-dealing what a bot cannot see).
 
-Prints Markdown tables; the figures are recorded in docs/performance.md.
+Times are CPU time of the benchmark's thread (``time.thread_time``), so other jobs on a busy
+machine do not inflate them; on an idle core they equal wall time. Prints Markdown tables; the
+figures are recorded in docs/performance.md.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def sample_positions(count: int) -> list[Game]:
 
 
 def greedy_games(games: int) -> tuple[float, float]:
-    start = time.perf_counter()
+    start = time.thread_time()
     decisions = 0
     for seed in range(games):
         game = Game.new(2, seed)
@@ -58,7 +60,7 @@ def greedy_games(games: int) -> tuple[float, float]:
             assert seat is not None
             game.apply(bots[seat].choose(game.view(seat), game.legal_actions(), rngs[seat]))
             decisions += 1
-    wall = time.perf_counter() - start
+    wall = time.thread_time() - start
     return games / wall, 1000 * wall / decisions
 
 
@@ -70,9 +72,9 @@ def mcts_rates(positions: list[Game], level: str) -> dict[str, float]:
         assert seat is not None
         bot = make_bot(level)
         assert isinstance(bot, MctsBot)
-        start = time.perf_counter()
+        start = time.thread_time()  # CPU time, not disturbed by other processes
         bot.choose(game.view(seat), game.legal_actions(), Rng(k))
-        per_decision.append(time.perf_counter() - start)
+        per_decision.append(time.thread_time() - start)
         iterations.append(bot.last_iterations)
     total = sum(per_decision)
     return {
@@ -85,21 +87,21 @@ def mcts_rates(positions: list[Game], level: str) -> dict[str, float]:
 
 def world_costs(positions: list[Game]) -> tuple[float, float]:
     reps = 20
-    start = time.perf_counter()
+    start = time.thread_time()
     for k, game in enumerate(positions):
         seat = game.current_player
         assert seat is not None
         v = game.view(seat)
         for r in range(reps):
             world_from_view(v, Rng(k * reps + r))
-    build = (time.perf_counter() - start) / (len(positions) * reps) * 1e6
-    start = time.perf_counter()
+    build = (time.thread_time() - start) / (len(positions) * reps) * 1e6
+    start = time.thread_time()
     for k, game in enumerate(positions):
         seat = game.current_player
         assert seat is not None
         for r in range(reps):
             views.determinize(game.state, seat, Rng(k * reps + r))
-    redeal = (time.perf_counter() - start) / (len(positions) * reps) * 1e6
+    redeal = (time.thread_time() - start) / (len(positions) * reps) * 1e6
     return build, redeal
 
 

@@ -2,7 +2,8 @@
 
 ``python -m benchmarks.bots_strength --match greedy,random --games 200``
 ``python -m benchmarks.bots_strength --match hard,greedy --games 60 --workers 2``
-``python -m benchmarks.bots_strength --match hard,rhom --games 60``
+``python -m benchmarks.bots_strength --match hard,rhom --games 60 --progress hr.jsonl``
+``python -m benchmarks.bots_strength --match hard,rhom --summarise hr.jsonl`` (a run so far)
 
 Game k uses seed ``first_seed + k``; in a 2-player match the two bots swap seats every game (the
 engine draws the first player from the seed, R4), so neither bot keeps a seat advantage. A bot at
@@ -10,8 +11,9 @@ seat i gets ``Rng(seed * 16 + i + 1)``, as in the terminal and the simulator. ``
 second bot plays solo games: the first bot is the one human seat. A tie for first counts half.
 
 Prints a Markdown table: the first bot's win rate with a 95% Wilson interval, mean scores and
-margin (with a 95% normal interval), time per decision (mean and max over decisions where the
-bot had a real choice), games/s. Results are recorded in docs/bots.md.
+margin (with a 95% normal interval), CPU time per decision (mean and max over decisions where
+the bot had a real choice; CPU time of the bot's thread, so a busy machine does not inflate it:
+on an idle core it is the wall time), games/s. Results are recorded in docs/bots.md.
 """
 
 from __future__ import annotations
@@ -44,9 +46,9 @@ def play_one(first: str, second: str, seed: int, index: int) -> dict[str, Any]:
         seat = game.current_player
         assert seat is not None
         legal = game.legal_actions()
-        start = time.perf_counter()
+        start = time.thread_time()  # CPU time: other processes on the machine do not count
         action = bots[seat].choose(game.view(seat), legal, rngs[seat])
-        elapsed = time.perf_counter() - start
+        elapsed = time.thread_time() - start
         if seat == me:
             decisions += 1
             if len(legal) > 1:
@@ -101,12 +103,19 @@ def summarise(first: str, second: str, rows: list[dict[str, Any]], wall: float) 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--match", required=True, help="BOT,OPPONENT (OPPONENT may be 'rhom')")
+    ap.add_argument("--summarise", metavar="PROGRESS", help="only summarise a progress file")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", help="also write the summary and rows here")
+    ap.add_argument("--progress", help="append each finished game's row here (1 worker)")
     args = ap.parse_args()
     first, _, second = args.match.partition(",")
+    if args.summarise:
+        with open(args.summarise, encoding="utf-8") as f:
+            done = [json.loads(line) for line in f if line.strip()]
+        print_summary(summarise(first, second, done, float("inf")))
+        return
     seeds = [args.first_seed + k for k in range(args.games)]
     start = time.perf_counter()
     if args.workers > 1:
@@ -114,8 +123,20 @@ def main() -> None:
             futures = [pool.submit(play_one, first, second, s, k) for k, s in enumerate(seeds)]
             rows = [f.result() for f in futures]
     else:
-        rows = [play_one(first, second, s, k) for k, s in enumerate(seeds)]
+        rows = []
+        for k, s in enumerate(seeds):
+            rows.append(play_one(first, second, s, k))
+            if args.progress:  # one line per finished game, so a long run can be read early
+                with open(args.progress, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(rows[-1]) + "\n")
     summary = summarise(first, second, rows, time.perf_counter() - start)
+    print_summary(summary)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"summary": summary, "rows": rows}, f)
+
+
+def print_summary(summary: dict[str, Any]) -> None:
     lo, hi = summary["win_ci"]
     print("| match | games | win rate (95% CI) | scores | margin (95% CI) | s/decision mean, max |")
     print("| --- | --- | --- | --- | --- | --- |")
@@ -125,9 +146,6 @@ def main() -> None:
         f"{summary['margin']:+.1f} (±{summary['margin_ci']:.1f}) | "
         f"{summary['decision_mean_s']:.3f}, {summary['decision_max_s']:.2f} |"
     )
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"summary": summary, "rows": rows}, f)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,17 @@ def test_four_random_players_finish() -> None:
     assert "Seed 3" in text and "Final scores" in text and "Winner" in text
 
 
+def test_search_and_greedy_bots_take_seats() -> None:
+    out, buf = console()
+    argv = ["play", "--seat", "1=easy", "--seat", "2=greedy", "--seed", "8"]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    assert "Final scores" in buf.getvalue()
+    out, buf = console()
+    argv = ["play", "--solo", "--seat", "1=mcts:iterations=20,per_action=5", "--seed", "3"]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    assert "Final scores" in buf.getvalue()
+
+
 def test_default_seed_is_fresh_and_printed() -> None:
     out, buf = console()
     assert main(["play", *all_random(2)], console=out, read=scripted_input([])) == 0
@@ -63,6 +74,8 @@ def test_main_without_console_uses_stdout(capsys: pytest.CaptureFixture[str]) ->
         ["play", "--players", "two"],
         ["play", "--seat", "3=random"],
         ["play", "--seat", "1=grandmaster"],
+        ["play", "--seat", "1=mcts:depth=3"],
+        ["play", "--seat", "1=greedy:fast"],
         ["play", "--seat", "random"],
         ["play", "--seed", "-4"],
         ["play", "--seed", "x"],

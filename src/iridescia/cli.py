@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
+from iridescia.argtypes import seed as seed_type
 from iridescia.tui.messages import Messages, languages
 from iridescia.tui.terminal import InputFn
 
@@ -54,16 +55,6 @@ def _players(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"the game takes {MIN_PLAYERS} to {MAX_PLAYERS} players (1 with --solo)"
         )
-    return n
-
-
-def _seed(text: str) -> int:
-    try:
-        n = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError("a seed cannot be negative")
     return n
 
 
@@ -115,11 +106,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="K=KIND",
-        help="who plays explorer seat K (1-based): human (default) or a bot, e.g. 2=random",
+        help="who plays explorer seat K (1-based): human (default) or a bot: random, greedy, "
+        "easy, medium, hard (MCTS levels) or mcts:iterations=N,worlds=W; e.g. 2=hard",
     )
     play.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_type,
         default=None,
         metavar="S",
         help="random seed (default: a fresh one, printed)",
@@ -144,23 +136,100 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="pause after each bot action and each of the Rhom's steps, to watch them (default 0)",
     )
+    _add_serve(sub)
     replay = sub.add_parser("replay", help="step through a saved game record")
     replay.add_argument("record", metavar="GAME.json", help="a record saved by 'play'")
     replay.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
+    from iridescia.sim.commands import add_commands  # argparse only; the work loads lazily
+
+    add_commands(sub)  # simulate, report, tournament
     return parser
 
 
+def _port(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError("a port is 0 to 65535")
+    return n
+
+
+def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = sub.add_parser("serve", help="serve the web app (lobby, tables, bots) over HTTP")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--db",
+        default="iridescia-web.sqlite3",
+        metavar="URL",
+        help="SQLite file (default iridescia-web.sqlite3) or postgresql://user@host/db",
+    )
+    serve.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="redis://host:port to share live games between several server processes",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=0.8,
+        metavar="SECONDS",
+        help="pause before each bot action (default 0.8)",
+    )
+    serve.add_argument(
+        "--step-delay",
+        type=_delay,
+        default=0.5,
+        metavar="SECONDS",
+        help="pause between the Rhom's shown steps (default 0.5)",
+    )
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from iridescia.web.server import ServeOptions, serve
+    except ImportError as exc:  # the web extra is not installed
+        print(f"iridescia serve: {exc}; install with: pip install -e '.[web]'", file=sys.stderr)
+        return 2
+    opts = ServeOptions(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        redis=args.redis,
+        bot_delay=args.bot_delay,
+        step_delay=args.step_delay,
+    )
+    serve(opts)
+    return 0
+
+
 def _seat_kinds(pairs: Sequence[tuple[int, str]], players: int, base: Sequence[str]) -> list[str]:
-    from iridescia.bots import bot_names
+    from iridescia.bots import bot_names, make_bot
 
     known = [HUMAN, *bot_names()]
-    kinds = [k if k in known else HUMAN for k in base] + [HUMAN] * (players - len(base))
+
+    def valid(kind: str) -> bool:
+        if kind == HUMAN:
+            return True
+        try:
+            make_bot(kind)  # families take options too: mcts:iterations=500
+        except ValueError:
+            return False
+        return True
+
+    kinds = [k if valid(k) else HUMAN for k in base] + [HUMAN] * (players - len(base))
     kinds = kinds[:players]
     for seat, kind in pairs:
         if not 1 <= seat <= players:
             raise UsageError(f"--seat {seat}={kind}: seats are 1 to {players} in this game")
-        if kind not in known:
-            raise UsageError(f"--seat {seat}={kind}: unknown player kind; use {', '.join(known)}")
+        if not valid(kind):
+            raise UsageError(
+                f"--seat {seat}={kind}: unknown player kind; use {', '.join(known)} "
+                "(or mcts:LEVEL, mcts:iterations=N,time=S,worlds=W)"
+            )
         kinds[seat - 1] = kind
     return kinds
 
@@ -272,13 +341,20 @@ def main(
     """Run the command line; returns the exit code (0 ok, 1 bad record, 2 bad arguments)."""
     parser = build_parser()
     try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        words = list(sys.argv[1:] if argv is None else argv)
+        args = parser.parse_args(words)
     except SystemExit as exc:  # argparse has printed the usage and the problem
         return exc.code if isinstance(exc.code, int) else 2
     out = console or _make_console()
     try:
         if args.command == "play":
             return _play(args, out, read)
+        if args.command in ("simulate", "report", "tournament"):
+            from iridescia.sim.commands import run_command
+
+            return run_command(args, out, words)
+        if args.command == "serve":
+            return _serve(args)
         return _replay(args, out, read)
     except UsageError as exc:
         print(f"iridescia {args.command}: error: {exc}", file=sys.stderr)

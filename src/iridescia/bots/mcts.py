@@ -32,7 +32,6 @@ from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.state import State
 from iridescia.games.iridescia.worlds import world_from_view
 
-
 # The action kinds after which the turn may pass (measured over random games of every table
 # kind); before these the state is copied so that the line can be judged from where it passed.
 TURN_PASSING = frozenset({END, DONE, RESTORE, REMOVE, PLAY})
@@ -80,7 +79,7 @@ class MctsBot:
         iterations: int = 1000,
         time_limit: float | None = None,
         per_action: int = 100,
-        exploration: float = 0.5,
+        exploration: float = 0.15,
         scale: float = 8.0,
         worlds: int = 40,
         weights: Weights = DEFAULT_WEIGHTS,
@@ -126,18 +125,21 @@ class MctsBot:
             self._iterate(root, world, rng)
             done += 1
         self.last_iterations = done
-        legal_ids = {a.id for a in legal_actions}
-        best = max(
-            (
-                c
-                for c in root.children.values()
-                if c.action is not None and c.action.id in legal_ids
-            ),
-            key=lambda c: (c.visits, c.wins, -c.action.id if c.action else 0),
-            default=None,
-        )
-        if best is None or best.action is None:
+        return self._final_choice(root, legal_actions)
+
+    def _final_choice(self, root: Node, legal_actions: Sequence[Action]) -> Action:
+        """The best mean value among the well-explored children (at least a quarter of the
+        visits of the most visited): value differences between good actions are small, and
+        the visit counts alone would often pick among them by chance."""
+        children = [root.children[a.id] for a in legal_actions if a.id in root.children]
+        if not children:
             return legal_actions[0]
+        floor = max(c.visits for c in children) / 4
+        best = max(
+            (c for c in children if c.visits >= floor),
+            key=lambda c: (c.wins / c.visits, c.visits, -(c.action.id if c.action else 0)),
+        )
+        assert best.action is not None
         return best.action
 
     def _iterate(self, root: Node, s: State, rng: Rng) -> None:
@@ -204,7 +206,7 @@ class MctsBot:
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 60, "per_action": 15},
     "medium": {"iterations": 300, "per_action": 50},
-    "hard": {"iterations": 800, "per_action": 100},
+    "hard": {"iterations": 1000, "per_action": 125},
 }
 
 

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from iridescia.argtypes import seed as seed_type
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -42,19 +44,11 @@ def _positive(text: str) -> int:
     return n
 
 
-def _seed(text: str) -> int:
-    try:
-        n = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError("a seed cannot be negative")
-    return n
-
-
 def _run_options(p: argparse.ArgumentParser) -> None:
     """Options shared by simulate and tournament: seeds, where games run, output."""
-    p.add_argument("--seed", type=_seed, default=0, metavar="S", help="game k uses seed S+k (0)")
+    p.add_argument(
+        "--seed", type=seed_type, default=0, metavar="S", help="game k uses seed S+k (0)"
+    )
     p.add_argument(
         "--workers", type=_positive, default=1, metavar="K", help="parallel workers (default 1)"
     )

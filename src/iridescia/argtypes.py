@@ -1,0 +1,20 @@
+"""Argument types shared by the command-line tools (``iridescia play``, ``simulate``, ...).
+
+Each turns one command-line word into a value or raises ``argparse.ArgumentTypeError`` with a
+message that says what was expected, so every subcommand reports bad input the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def seed(text: str) -> int:
+    """A game seed: a non-negative whole number (decimal, or 0x... hexadecimal)."""
+    try:
+        n = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError("a seed cannot be negative")
+    return n
