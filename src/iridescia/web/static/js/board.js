@@ -1,0 +1,184 @@
+// The hex board in SVG: face-down tiles in their region's colour, face-up tiles with their gem
+// and bonus, empty hexes, barricades and the explorers in their clan colours. Hexes where a
+// legal action applies are highlighted and clickable (one action: apply it; several: a menu);
+// data-actions on a hex lists them as JSON. The board zooms and pans through its viewBox
+// (buttons, mouse wheel, drag, two-finger pinch): see attachZoom.
+import { t, colour, tileText, seatName } from "./i18n.js";
+
+const R = 30;
+const DX = (Math.sqrt(3) / 2) * R;
+const SVG = "http://www.w3.org/2000/svg";
+export const GEM_FILL = { amethyst: "#9b5de5", citrine: "#f7c548", emerald: "#2bb673", sapphire: "#3a86ff", rainbow: "url(#rainbow)", iridia: "#f4f1ff" };
+export const REGION_FILL = { desert: "#d9b97a", canyon: "#c0764a", forest: "#4f7a4a", ruins: "#8a8f99", castle: "#b59ad6" };
+export const CLAN = ["#e63946", "#f1faee", "#ff9f1c", "#111111"];
+const HEX_KINDS = new Set(["reveal", "move", "place", "land", "pickaxe", "remove"]);
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function hexPoints(cx, cy) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    pts.push(`${(cx + R * 0.96 * Math.cos(a)).toFixed(1)},${(cy + R * 0.96 * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+export function actionsByHex(actions) {
+  const out = new Map();
+  for (const a of actions || []) {
+    const [k, n] = a.split(" ");
+    if (HEX_KINDS.has(k) && /^\d+$/.test(n)) {
+      const hex = Number(n);
+      if (!out.has(hex)) out.set(hex, []);
+      out.get(hex).push(a);
+    }
+  }
+  return out;
+}
+
+export function renderBoard(view, legal, onPick) {
+  const rows = Math.max(...view.board.map((h) => h.row));
+  const width = 14 * DX + R;
+  const height = (rows - 1) * 1.5 * R + 2 * R + 4;
+  const svg = el("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, class: "board", role: "group", "aria-label": t("table.board") });
+  svg.dataset.width = width.toFixed(0);
+  svg.dataset.height = height.toFixed(0);
+  const defs = el("defs", {}, svg);
+  const grad = el("linearGradient", { id: "rainbow", x1: "0", x2: "1", y1: "0", y2: "1" }, defs);
+  ["#9b5de5", "#3a86ff", "#2bb673", "#f7c548", "#e63946"].forEach((c, i) => el("stop", { offset: `${i * 25}%`, "stop-color": c }, grad));
+  const byHex = actionsByHex(legal);
+  const where = new Map();
+  for (const p of view.players) {
+    if (p.position > 0) {
+      if (!where.has(p.position)) where.set(p.position, []);
+      where.get(p.position).push(p);
+    }
+  }
+  for (const h of view.board) {
+    const cx = h.col * DX + R / 2;
+    const cy = (rows - h.row) * 1.5 * R + R + 2;
+    const g = el("g", { class: "hex", "data-hex": h.hex }, svg);
+    let fill = "#f3efe6";
+    let label = t("table.empty_hex");
+    if (h.has_tile && h.face_up && h.tile) {
+      fill = "#fbf7ee";
+      label = tileText(h.tile);
+    } else if (h.has_tile) {
+      fill = REGION_FILL[h.region] || "#999";
+      label = t("table.face_down", { region: t(`region.${h.region}`) });
+    }
+    el("polygon", { points: hexPoints(cx, cy), fill, stroke: "#5b4a36", "stroke-width": "1.2", class: "hex-shape" }, g);
+    if (h.has_tile && h.face_up && h.tile) {
+      el("circle", { cx, cy: cy - 4, r: 10, fill: GEM_FILL[h.tile.gem] || "#ccc", stroke: "#333", "stroke-width": "0.8" }, g);
+      if (h.tile.bonus) {
+        const b = { coins: `+${h.tile.amount}c`, points: `+${h.tile.amount}p`, stone_die: "+sd" }[h.tile.bonus];
+        el("text", { x: cx, y: cy + 17, class: "bonus", "text-anchor": "middle" }, g).textContent = b;
+      }
+    }
+    el("text", { x: cx - R * 0.55, y: cy - R * 0.38, class: "hexnum" }, g).textContent = h.hex;
+    if (h.barricade) {
+      el("path", { d: `M${cx - 12},${cy - 12} L${cx + 12},${cy + 12} M${cx + 12},${cy - 12} L${cx - 12},${cy + 12}`, stroke: "#5a0000", "stroke-width": "4", "stroke-linecap": "round" }, g);
+      label += `, ${t("table.barricade")}`;
+    }
+    const here = where.get(h.hex) || [];
+    here.forEach((p, i) => {
+      const ox = (i - (here.length - 1) / 2) * 11;
+      const fillC = p.rhom ? "#6c757d" : CLAN[p.seat % 4];
+      el("circle", { cx: cx + ox, cy: cy + 6, r: 7, fill: fillC, stroke: p.rhom ? "#fff" : "#000", "stroke-width": "1.5", class: "explorer" }, g);
+      el("text", { x: cx + ox, y: cy + 9, class: "explorer-label", "text-anchor": "middle", fill: p.seat % 4 === 3 || p.rhom ? "#fff" : "#000" }, g).textContent = p.rhom ? "R" : String(p.seat + 1);
+      label += `, ${seatName(p.seat)}`;
+    });
+    const acts = byHex.get(h.hex);
+    if (acts) {
+      g.classList.add("legal");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("data-actions", JSON.stringify(acts));
+      g.addEventListener("click", (ev) => { if (!svg.dataset.panned) onPick(acts, ev); });
+      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter") onPick(acts, ev); });
+    }
+    el("title", {}, g).textContent = `${t("table.hex", { hex: h.hex })}: ${label}`;
+  }
+  return svg;
+}
+
+export function gemChip(c, n) {
+  const span = document.createElement("span");
+  span.className = `gem gem-${c}`;
+  span.title = colour(c);
+  span.textContent = String(n);
+  return span;
+}
+
+// Zoom and pan: `zoom` is {z, cx, cy} (scale and the centre, in board units), kept by the page
+// across renders; `onChange` is called after every change so the page can remember it.
+export function attachZoom(svg, zoom, onChange) {
+  const W = Number(svg.dataset.width);
+  const H = Number(svg.dataset.height);
+  const apply = () => {
+    zoom.z = Math.max(1, Math.min(4, zoom.z || 1));
+    const w = W / zoom.z;
+    const hgt = H / zoom.z;
+    zoom.cx = Math.max(w / 2, Math.min(W - w / 2, zoom.cx ?? W / 2));
+    zoom.cy = Math.max(hgt / 2, Math.min(H - hgt / 2, zoom.cy ?? H / 2));
+    svg.setAttribute("viewBox", `${(zoom.cx - w / 2).toFixed(1)} ${(zoom.cy - hgt / 2).toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`);
+  };
+  const scale = () => W / zoom.z / svg.getBoundingClientRect().width;  // board units per pixel
+  apply();
+  svg.addEventListener("wheel", (ev) => {
+    if (!ev.ctrlKey && zoom.z <= 1 && ev.deltaY > 0) return;  // let the page scroll
+    ev.preventDefault();
+    zoom.z *= ev.deltaY < 0 ? 1.15 : 1 / 1.15;
+    apply();
+    onChange();
+  }, { passive: false });
+  const pointers = new Map();
+  let start = null;
+  svg.addEventListener("pointerdown", (ev) => {
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    start = { z: zoom.z, cx: zoom.cx, cy: zoom.cy, pts: new Map(pointers), moved: 0 };
+    delete svg.dataset.panned;
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!pointers.has(ev.pointerId) || !start) return;
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    const now = [...pointers.values()];
+    const was = [...start.pts.values()];
+    if (now.length >= 2 && was.length >= 2) {  // pinch
+      const d = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      zoom.z = start.z * d(now[0], now[1]) / d(was[0], was[1]);
+      svg.dataset.panned = "1";
+    } else if (zoom.z > 1) {  // drag
+      const p0 = start.pts.get(ev.pointerId);
+      if (!p0) return;
+      const dx = ev.clientX - p0.x;
+      const dy = ev.clientY - p0.y;
+      start.moved = Math.max(start.moved, Math.hypot(dx, dy));
+      if (start.moved < 6) return;
+      svg.dataset.panned = "1";
+      zoom.cx = start.cx - dx * scale();
+      zoom.cy = start.cy - dy * scale();
+    } else {
+      return;
+    }
+    ev.preventDefault();
+    apply();
+  });
+  const end = (ev) => {
+    pointers.delete(ev.pointerId);
+    if (!pointers.size) {
+      if (svg.dataset.panned) onChange();
+      start = null;
+      setTimeout(() => { delete svg.dataset.panned; }, 0);
+    }
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  return apply;
+}

@@ -1,0 +1,248 @@
+"""Support for the browser tests: a real server process, Debian's Chromium driven by Playwright,
+and a player that plays by clicking what the page offers.
+
+The server runs with short bot and Rhom delays so whole games stay quick. Chromium is Debian's
+(``/usr/bin/chromium``): Playwright cannot download a browser here. Screenshots go to
+``test-artifacts/`` at the top of the repository (ignored by git).
+
+``ClickingPlayer`` reads the legal actions from the prompt's buttons, checks that each action
+that belongs to something on the table (a hex, a card, a die, a gem in your cargo, an
+objective) is clickable right there, picks one (mostly actions that move the game on, some at
+random) and clicks where it belongs: the board or the card first, the prompt's button only for
+actions that belong nowhere else (mine, end, done, roll, skip...).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from iridescia.web.testing import ServerProcess
+
+CHROMIUM = os.environ.get("IRIDESCIA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+HEX_KINDS = ("reveal", "move", "place", "land", "pickaxe", "remove")
+# Action kinds that must be clickable where they belong (not only as a prompt button).
+HOMED = (*HEX_KINDS, "buy", "restore", "reserve", "play", "die", "pick", "sell", "give", "return")
+
+READY_JS = """() => {
+  if (document.querySelector('#scores')) return 'over';
+  if (document.querySelector('#handoff-go')) return 'handoff';
+  if (document.querySelector('#prompt[data-mine="1"]') &&
+      document.querySelector('#actions [data-action]')) return 'mine';
+  return null;
+}"""
+
+
+def server_args(db: Path) -> list[str]:
+    return [
+        "--db", str(db), "--bot-delay", "0.02", "--step-delay", "0.01", "--allow-seed",
+        "--create-burst", "1000", "--msg-rate", "1000", "--msg-burst", "1000",
+    ]  # fmt: skip
+
+
+@pytest.fixture(scope="module", name="server")
+def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    tmp = tmp_path_factory.mktemp("e2e")
+    with ServerProcess(*server_args(tmp / "e2e.sqlite3"), log_dir=tmp) as srv:
+        yield srv
+        log = srv.log()
+    assert "Traceback" not in log, log
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium is not installed at {CHROMIUM}: the browser tests need Debian's chromium "
+            "package (scripts/install-system-packages.sh installs it).",
+            pytrace=False,
+        )
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class PageErrors:
+    """JavaScript errors and failed requests seen by a page (the tests require none)."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Page) -> Page:
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.on(
+            "console",
+            lambda m: (
+                self.errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None
+            ),
+        )
+        page.set_default_timeout(15_000)
+        return page
+
+
+@pytest.fixture(name="errors")
+def errors_fixture() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture(name="context")
+def context_fixture(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield ctx
+    ctx.close()
+
+
+def fix_seed(page: Page, seed: int) -> None:
+    """Tables this page creates get ``seed`` (the server runs with --allow-seed), so each test
+    plays the same game every run; E2E_SEED=random plays new games (to look for gaps)."""
+    if os.environ.get("E2E_SEED") == "random":
+        return
+    seed += int(os.environ.get("E2E_SEED", "0") or 0)
+
+    def add_seed(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        route.continue_(post_data=json.dumps({**body, "seed": seed}))
+
+    page.route("**/api/tables", add_seed)
+
+
+def shot(page: Page, name: str, full: bool = False) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
+def wait_ready(pages: list[Page], timeout: float = 30.0) -> tuple[int, str]:
+    """The first page (index) that can act, is over or shows a hand-off, and what it shows."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for i, page in enumerate(pages):
+            got = page.evaluate(READY_JS)
+            if got:
+                return i, str(got)
+        if time.monotonic() > deadline:
+            raise TimeoutError("no page became ready to act")
+        pages[0].wait_for_timeout(15)
+
+
+def legal_actions(page: Page) -> list[str]:
+    return [str(a) for a in page.eval_on_selector_all(
+        "#actions [data-action]", "els => els.map(e => e.dataset.action)"
+    )]  # fmt: skip
+
+
+def choose(actions: list[str], rng: random.Random) -> str:
+    """Mostly moves that bring the game to its end (so a game stays short), some at random."""
+    if rng.random() < 0.3:
+        return rng.choice(actions)
+    moves = [a for a in actions if a.startswith("move ")]
+    if moves:
+        return max(moves, key=lambda a: int(a.split()[1]))
+    reveals = [a for a in actions if a.startswith("reveal ")]
+    if reveals and rng.random() < 0.7:
+        return max(reveals, key=lambda a: int(a.split()[1]))
+    for quick in ("end", "done"):
+        if quick in actions:
+            return quick
+    return rng.choice(actions)
+
+
+def homes(page: Page) -> set[str]:
+    """Every action clickable on the table itself (board, cards, dice, your cargo)."""
+    found = page.eval_on_selector_all(
+        "#main .layout [data-actions]", "els => els.flatMap(e => JSON.parse(e.dataset.actions))"
+    )
+    return {str(a) for a in found}
+
+
+def click_action(page: Page, action: str, where: set[str]) -> str | None:
+    """Click ``action`` where it belongs: "table" or "prompt" (where it was clicked), or None
+    when the page changed under the click (a re-render), so the caller looks again."""
+    if action not in where:
+        page.click(f'#actions [data-action="{action}"]')
+        return "prompt"
+    # located again at click time, so a re-render in between is harmless
+    el = page.locator(f"#main .layout [data-actions*='{json.dumps(action)}']").first
+    several = len(json.loads(el.get_attribute("data-actions") or "[]")) > 1
+    el.click()
+    if several:
+        try:
+            page.locator(f'.menu [data-action="{action}"]').click(timeout=3000)
+        except PlaywrightTimeout:
+            return None  # the menu closed: a new state arrived meanwhile
+    return "table"
+
+
+class ClickingPlayer:
+    """Plays every local seat of one or more pages by clicking, until the game is over."""
+
+    def __init__(self, pages: list[Page], seed: int) -> None:
+        self.pages = pages
+        self.rng = random.Random(seed)
+        self.actions = 0
+        self.on_table = 0
+        self.kinds: set[str] = set()
+        self.handoffs = 0
+
+    def play(self, max_actions: int = 600, on_handoff: Any = None, on_step: Any = None) -> Page:
+        try:
+            return self._play(max_actions, on_handoff, on_step)
+        except Exception:
+            for i, page in enumerate(self.pages):
+                test = re.sub(r"\W+", "-", os.environ.get("PYTEST_CURRENT_TEST", "test"))
+                shot(page, f"failure-{test[:80]}-{i}")
+            raise
+
+    def _play(self, max_actions: int, on_handoff: Any, on_step: Any) -> Page:
+        while self.actions < max_actions:
+            i, what = wait_ready(self.pages)
+            page = self.pages[i]
+            if what == "over":
+                return page
+            if what == "handoff":
+                self.handoffs += 1
+                if on_handoff:
+                    on_handoff(page)
+                page.click("#handoff-go")
+                continue
+            legal = legal_actions(page)
+            where = homes(page)
+            for a in legal:
+                if a.split()[0] in HOMED and not a.startswith("discard tile"):
+                    assert a in where, f"{a!r} is not clickable on the table ({sorted(where)})"
+            action = choose(legal, self.rng)
+            clicked = click_action(page, action, where)
+            if clicked is None:
+                continue
+            self.on_table += clicked == "table"
+            self.kinds.add(action.split()[0])
+            self.actions += 1
+            assert page.locator("#error").count() == 0, page.locator("#error").inner_text()
+            if on_step:
+                on_step(page, self.actions)
+        raise AssertionError(f"the game did not end in {max_actions} actions")

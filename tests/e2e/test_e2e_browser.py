@@ -1,0 +1,261 @@
+"""The web app in real Chromium (Debian's, driven by Playwright), against a real server process.
+
+- solo: a player creates a solo table in the lobby and plays the whole game by clicking what
+  the table offers, reaches the final score table, then steps through the replay;
+- hot-seat: two human seats on one page; during every hand-off screen none of the other seat's
+  objective names is anywhere in the page;
+- online: two browser contexts, the second joining by the invite link, play a 2-player game to
+  the end, each seeing the other's moves;
+- languages: English -> French -> Japanese changes the strings, and the choice survives a reload.
+
+Screenshots of the board at several moments go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    ClickingPlayer,
+    PageErrors,
+    browser_fixture,
+    context_fixture,
+    errors_fixture,
+    fix_seed,
+    server_fixture,
+    shot,
+)
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from iridescia.web.testing import ServerProcess
+
+
+def _lobby(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors, seed: int = 0
+) -> Page:
+    page = errors.watch(context.new_page())
+    fix_seed(page, seed)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    return page
+
+
+def test_solo_game_by_clicking_then_replay(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = _lobby(context, server, errors, seed=101)
+    shot(page, "lobby")
+    page.select_option("#mode", "solo")
+    page.click("#create")
+    page.wait_for_selector("#prompt")
+    page.wait_for_selector("svg.board .hex")
+    shot(page, "solo-start")
+    player = ClickingPlayer([page], seed=1)
+
+    def step(p: Page, n: int) -> None:
+        if n in (10, 30):
+            shot(p, f"solo-action-{n}")
+
+    page = player.play(on_step=step)
+    page.wait_for_selector("#scores .winner")
+    shot(page, "solo-final-scores", full=True)
+    assert player.actions >= 20 and player.on_table >= player.actions // 3
+    assert {"reveal", "move"} <= player.kinds
+    assert page.locator("#scores tr.total td").count() == 2  # the explorer and the Rhom
+
+    page.click("#replay-link")
+    page.wait_for_selector("#replay-step")
+    total = int(page.locator("#replay-step").inner_text().split()[-1])
+    assert total == player.actions  # the Rhom plays inside the explorer's steps
+    page.click("#replay-next")
+    page.wait_for_function("document.querySelector('#replay-step').textContent.includes('1 ')")
+    page.click("#replay-last")
+    page.wait_for_function(
+        f"document.querySelector('#replay-step').textContent.startsWith('Step {total}')"
+    )
+    assert page.locator("svg.board .hex").count() == 58
+    assert page.locator(".panels .player").count() == 2  # the explorer and the Rhom
+    assert page.locator("#scores .winner").count() == 1  # the final scores at the last step
+    shot(page, "solo-replay-last", full=True)
+    assert not errors.errors, errors.errors
+
+
+def test_hot_seat_hand_off_hides_objectives(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = _lobby(context, server, errors, seed=202)
+    page.select_option(".seat-kind[data-seat='1']", "human")
+    page.check("#hotseat")
+    page.click("#create")
+    page.wait_for_selector("#prompt")
+    seen: dict[str, list[str]] = {}  # the seat shown -> its objective names
+
+    def step(p: Page, n: int) -> None:
+        # one look at the page (it may turn into the hand-off screen at any moment)
+        shown = p.evaluate(
+            """() => {
+          const me = document.querySelector('.player.me');
+          if (!me) return null;
+          const names = [...me.querySelectorAll('.objective')].map(
+            (e) => e.textContent.replace(/ \\(\\d+\\)$/, ''));
+          return {seat: me.dataset.seat, names, html: document.documentElement.outerHTML};
+        }"""
+        )
+        if shown is None:
+            return
+        seat = shown["seat"]
+        seen[seat] = shown["names"]
+        for other, names in seen.items():
+            for name in names if other != seat else ():
+                assert name not in shown["html"], f"seat {other}'s objective {name!r} is shown"
+
+    def handoff(p: Page) -> None:
+        html = p.evaluate("document.documentElement.outerHTML")
+        names = [n for ns in seen.values() for n in ns]
+        assert names, "no objectives were shown before the hand-off"
+        for n in names:
+            assert n not in html, f"objective {n!r} is in the page during the hand-off"
+        assert p.locator(".objective").count() == 0 and p.locator("svg.board").count() == 0
+        if player.handoffs == 1:
+            shot(p, "hotseat-handoff")
+
+    step(page, 0)
+    player = ClickingPlayer([page], seed=2)
+    try:
+        player.play(max_actions=60, on_handoff=handoff, on_step=step)
+    except AssertionError as exc:  # 60 actions are enough: the game need not end here
+        if "did not end" not in str(exc):
+            raise
+    assert player.handoffs >= 3
+    assert set(seen) == {"0", "1"} and seen["0"] != seen["1"]
+    shot(page, "hotseat-board")
+    assert not errors.errors, errors.errors
+
+
+def test_online_game_with_an_invite_link(
+    browser: Browser, server: ServerProcess, errors: PageErrors
+) -> None:
+    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                    has_touch=True)  # fmt: skip
+    try:
+        host = _lobby(host_ctx, server, errors, seed=303)
+        host.select_option(".seat-kind[data-seat='1']", "human")
+        host.click("#create")
+        invite = host.locator(".invite-url[data-seat='1']")
+        link = invite.input_value()
+        assert "#/t/" in link
+        host.click("#go")
+        guest = errors.watch(guest_ctx.new_page())
+        guest.goto(link)
+        guest.wait_for_selector("#prompt")
+        assert "#/t/" in guest.url and link.rsplit("/", 1)[1] not in guest.url  # token dropped
+        host.wait_for_selector(".player[data-seat='1'] >> text=online")
+        shot(guest, "online-guest-phone")
+        player = ClickingPlayer([host, guest], seed=3)
+        versions: list[str] = []
+
+        def step(p: Page, n: int) -> None:
+            if n % 15 == 0:  # both pages show the same game: same log length after settling
+                versions.append(str(n))
+            if n == 20:
+                shot(host, "online-host")
+
+        last = player.play(on_step=step)
+        for p in (host, guest):
+            p.wait_for_selector("#scores .winner")
+        shot(last, "online-final-scores", full=True)
+        assert host.locator("#scores").inner_text() != ""
+        host_rows = host.locator("#scores tr.total").inner_text()
+        assert host_rows == guest.locator("#scores tr.total").inner_text()
+        assert player.actions >= 30
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+    assert not errors.errors, errors.errors
+
+
+def test_language_switch_is_remembered(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = _lobby(context, server, errors)
+    english = page.locator("#create").inner_text()
+    assert english == "Create the table"
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    french = page.locator("#create").inner_text()
+    assert french != english and page.locator("html").get_attribute("lang") == "fr"
+    page.select_option("#lang", "ja")
+    page.wait_for_function("document.documentElement.lang === 'ja'")
+    japanese = page.locator("#create").inner_text()
+    assert japanese not in (english, french)
+    page.reload()
+    page.wait_for_selector("#create")
+    assert page.locator("#create").inner_text() == japanese
+    assert page.locator("#lang").input_value() == "ja"
+    # a table in Japanese: the prompt and the log are translated too
+    page.select_option("#mode", "solo")
+    page.click("#create")
+    page.wait_for_selector("#log li")
+    assert "Turn" not in page.locator("#log").inner_text()
+    shot(page, "table-ja")
+    page.select_option("#lang", "en")
+    page.wait_for_selector("#log li")
+    page.wait_for_function("document.querySelector('#log').textContent.includes('Turn')")
+    assert not errors.errors, errors.errors
+
+
+def test_phone_layout_zoom_pan_and_touch_tooltips(
+    browser: Browser, server: ServerProcess, errors: PageErrors
+) -> None:
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = errors.watch(ctx.new_page())
+        page.goto(server.url + "/")
+        page.select_option("#mode", "solo")
+        page.click("#create")
+        board = page.locator("svg.board")
+        board.wait_for()
+        box = board.bounding_box()
+        assert box is not None and box["width"] <= 390  # the board fits the phone's width
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        full = [float(x) for x in (board.get_attribute("viewBox") or "").split()]
+        page.click("#zoom-in")
+        page.click("#zoom-in")
+        zoomed = [
+            float(x) for x in (page.locator("svg.board").get_attribute("viewBox") or "").split()
+        ]
+        assert zoomed[2] < full[2] * 0.7  # a closer look
+        # drag to pan
+        box = page.locator("svg.board").bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 60, y + 40, steps=5)
+        page.mouse.up()
+        panned = [
+            float(v) for v in (page.locator("svg.board").get_attribute("viewBox") or "").split()
+        ]
+        assert panned[:2] != zoomed[:2] and panned[2:] == zoomed[2:]
+        shot(page, "phone-zoomed")
+        # a tap on a card shows its text (touch screens have no hover)
+        relic = page.locator(".card.relic").first
+        name = relic.locator(".card-name").inner_text()
+        relic.tap()
+        tip = page.locator(".tip")
+        tip.wait_for()
+        assert name in tip.inner_text() and "points" in tip.inner_text()
+        shot(page, "phone-tooltip")
+        page.tap("h3 >> nth=0")  # a tap elsewhere closes it
+        assert page.locator(".tip").count() == 0
+        # the zoom is remembered
+        page.reload()
+        page.locator("svg.board").wait_for()
+        again = [
+            float(v) for v in (page.locator("svg.board").get_attribute("viewBox") or "").split()
+        ]
+        assert again[2] == zoomed[2]
+    finally:
+        ctx.close()
+    assert not errors.errors, errors.errors
