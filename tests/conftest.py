@@ -90,7 +90,7 @@ def hidden_tiles_by_region(s: State) -> dict[int, Counter[int]]:
 def check_invariants(s: State) -> None:
     """Assert every invariant of a game with the default rules parameters."""
     n = s.num_players
-    where = f"(seed {s.seed}, {n} players, after {len(s.history)} actions)"
+    where = f"(seed {s.seed}, {n} players, turn {s.turn_number})"
     top = s.pending[-1][0] if s.pending else None
 
     # Gems (R1): supply + every cargo = 16 per colour.

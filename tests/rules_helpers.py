@@ -40,6 +40,7 @@ from iridescia.games.iridescia.state import (
     Event,
     Options,
     State,
+    without,
 )
 
 AMETHYST, CITRINE, EMERALD, SAPPHIRE = 0, 1, 2, 3
@@ -192,6 +193,29 @@ def tiles_of(gem: str, region: str | None = None, bonus: str | None = "any") -> 
     return out
 
 
+def take_token(s: State) -> str:
+    """Take the next royalty token, as an explorer reaching the Castle does."""
+    token = s.tokens_left[0]
+    s.tokens_left = s.tokens_left[1:]
+    return token
+
+
+def barricade(s: State, *hexes: int) -> None:
+    """Put barricades on these hexes."""
+    cells = list(s.barricade)
+    for h in hexes:
+        cells[h] = True
+    s.barricade = tuple(cells)
+
+
+def _replaced(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    return (*values[:i], value, *values[i + 1 :])
+
+
+def _dropped(values: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return values[:i] + values[i + 1 :]
+
+
 def _where(s: State, tid: int) -> tuple[str, int, int]:
     """Where a tile is: ("board", hex, 0), ("thinned"|"removed", index, 0), ("pile", seat, i)."""
     if tid in s.tile_at:
@@ -239,21 +263,21 @@ def put_tile(game: Game, hex_id: int, tile: int, up: bool = True) -> int:
         s.tile_at[i], s.face_up[i] = old, (old_up if old else False)
     elif old:
         if place == "thinned":
-            s.thinned[i] = old
+            s.thinned = _replaced(s.thinned, i, old)
         elif place == "removed":
-            s.removed[i] = old
+            s.removed = _replaced(s.removed, i, old)
             if tile in s.removed_hidden:
-                s.removed_hidden.remove(tile)
+                s.removed_hidden = without(s.removed_hidden, tile)
         else:
-            s.players[i].tiles[j] = old
+            s.players[i].tiles = _replaced(s.players[i].tiles, j, old)
     else:
         assert place != "thinned", f"tile {tile} is thinned: pick a tile from the board"
         if place == "removed":
-            s.removed.pop(i)
+            s.removed = _dropped(s.removed, i)
             if tile in s.removed_hidden:
-                s.removed_hidden.remove(tile)
+                s.removed_hidden = without(s.removed_hidden, tile)
         else:
-            s.players[i].tiles.pop(j)
+            s.players[i].tiles = _dropped(s.players[i].tiles, j)
     s.tile_at[hex_id] = tile
     s.face_up[hex_id] = up
     _placed(s).add(tile)
@@ -291,7 +315,7 @@ def empty(game: Game, *hexes: int) -> None:
     for h in hexes:
         tid = s.tile_at[h]
         if tid:
-            s.removed.append(tid)
+            s.removed = (*s.removed, tid)
             s.tile_at[h] = 0
             s.face_up[h] = False
 
@@ -314,12 +338,12 @@ def give_tiles(game: Game, seat: int, *tiles: int) -> None:
         elif place == "thinned":
             raise AssertionError(f"tile {tid} is thinned: pick a tile from the board")
         elif place == "removed":
-            s.removed.pop(i)
+            s.removed = _dropped(s.removed, i)
             if tid in s.removed_hidden:
-                s.removed_hidden.remove(tid)
+                s.removed_hidden = without(s.removed_hidden, tid)
         else:
-            s.players[i].tiles.pop(j)
-        s.players[seat].tiles.append(tid)
+            s.players[i].tiles = _dropped(s.players[i].tiles, j)
+        s.players[seat].tiles = (*s.players[seat].tiles, tid)
 
 
 # ---------------------------------------------------------------- explorers and turns
@@ -415,7 +439,7 @@ def _take_item(s: State, kind: int) -> None:
     if kind in s.item_deck:
         s.item_deck.remove(kind)
     elif kind in s.item_discard:
-        s.item_discard.remove(kind)
+        s.item_discard = without(s.item_discard, kind)
     elif kind in s.item_market:
         slot = s.item_market.index(kind)
         s.item_market[slot] = s.item_deck.pop() if s.item_deck else -1
@@ -429,7 +453,7 @@ def give_items(game: Game, seat: int, *keys: str) -> None:
     for key in keys:
         kind = item(key)
         _take_item(s, kind)
-        s.players[seat].items.append(kind)
+        s.players[seat].items = (*s.players[seat].items, kind)
 
 
 def set_item_market(game: Game, *keys: str) -> None:
@@ -446,7 +470,7 @@ def set_item_market(game: Game, *keys: str) -> None:
         if kind in s.item_deck:
             s.item_deck.remove(kind)
         else:
-            s.item_discard.remove(kind)
+            s.item_discard = without(s.item_discard, kind)
         s.item_market.append(kind)
 
 
@@ -459,7 +483,7 @@ def stack_item_deck(game: Game, *keys: str) -> None:
         if kind in s.item_deck:
             s.item_deck.remove(kind)
         else:
-            s.item_discard.remove(kind)
+            s.item_discard = without(s.item_discard, kind)
     s.item_deck += [item(k) for k in keys][::-1]
 
 
@@ -467,7 +491,7 @@ def deck_to_discard(game: Game, keep: int = 0) -> None:
     """Move the merchant deck to the discard, keeping its top ``keep`` cards in the deck."""
     s = game.state
     cut = len(s.item_deck) - keep
-    s.item_discard += s.item_deck[:cut]
+    s.item_discard += tuple(s.item_deck[:cut])
     s.item_deck = s.item_deck[cut:]
 
 
@@ -477,34 +501,33 @@ def deck_to_discard(game: Game, keep: int = 0) -> None:
 def set_relic_row(game: Game, *relics: int) -> None:
     """Lay out the relic row exactly (taken from the deck; the old row goes under the deck)."""
     s = game.state
-    s.relic_deck = list(s.relic_row) + s.relic_deck
-    s.relic_row = []
+    deck = list(s.relic_row) + list(s.relic_deck)
     for r in relics:
-        s.relic_deck.remove(r)
-        s.relic_row.append(r)
+        deck.remove(r)
+    s.relic_deck, s.relic_row = tuple(deck), tuple(relics)
 
 
 def set_relic_deck_top(game: Game, *relics: int) -> None:
     """Put these relics on top of the deck, the first one on top (next to be dealt)."""
     s = game.state
     for r in relics:
-        s.relic_deck.remove(r)
-    s.relic_deck += list(relics)[::-1]
+        s.relic_deck = without(s.relic_deck, r)
+    s.relic_deck += tuple(relics)[::-1]
 
 
 def give_relics(game: Game, seat: int, *relics: int, points: bool = True) -> None:
     """Give restored relics to a seat (from the deck or row; the row is refilled)."""
     from iridescia.games.iridescia.data import RELIC_BY_ID
-    from iridescia.games.iridescia.effects import refill_relic_row
+    from iridescia.games.iridescia.steps import refill_relic_row
 
     s = game.state
     p = s.players[seat]
     for r in relics:
         if r in s.relic_deck:
-            s.relic_deck.remove(r)
+            s.relic_deck = without(s.relic_deck, r)
         else:
-            s.relic_row.remove(r)
-        p.relics.append(r)
+            s.relic_row = without(s.relic_row, r)
+        p.relics = (*p.relics, r)
         if points:
             p.relic_points += RELIC_BY_ID[r].points
     refill_relic_row(s)
@@ -515,35 +538,34 @@ def set_objectives(game: Game, seat: int, *objectives: int) -> None:
     as discarded, as after reaching the Forest."""
     s = game.state
     p = s.players[seat]
-    s.objective_deck += p.objectives
+    deck = list(s.objective_deck) + list(p.objectives)
     if p.discarded_objective:
-        s.objective_deck.append(p.discarded_objective)
-    p.objectives = []
+        deck.append(p.discarded_objective)
+    mine: list[int] = []
     p.discarded_objective = 0
     for o in objectives:
-        if o not in s.objective_deck:
+        if o not in deck:
             # held by another seat: swap with it
             for other in s.players:
                 if o in other.objectives:
-                    other.objectives.remove(o)
-                    spare = next(x for x in s.objective_deck if x not in objectives)
-                    s.objective_deck.remove(spare)
-                    other.objectives.append(spare)
-                    other.objectives.sort()
-                    s.objective_deck.append(o)
+                    spare = next(x for x in deck if x not in objectives)
+                    deck.remove(spare)
+                    other.objectives = tuple(sorted((*without(other.objectives, o), spare)))
+                    deck.append(o)
                     break
                 if other.discarded_objective == o:
-                    spare = next(x for x in s.objective_deck if x not in objectives)
-                    s.objective_deck.remove(spare)
+                    spare = next(x for x in deck if x not in objectives)
+                    deck.remove(spare)
                     other.discarded_objective = spare
-                    s.objective_deck.append(o)
+                    deck.append(o)
                     break
-        s.objective_deck.remove(o)
-        p.objectives.append(o)
-    p.objectives.sort()
+        deck.remove(o)
+        mine.append(o)
+    p.objectives = tuple(sorted(mine))
     if len(objectives) == 1:
-        spare = s.objective_deck.pop()
+        spare = deck.pop()
         p.discarded_objective = spare
+    s.objective_deck = tuple(deck)
 
 
 # ---------------------------------------------------------------- the Rhom (solo, R40-R46)

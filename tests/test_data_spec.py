@@ -525,10 +525,10 @@ def test_royalty_values() -> None:
         "scepter": (5, 3),
         "banner": (3, 4),
     }
-    assert new_state(1, 3).tokens_left == ["scepter"]
-    assert new_state(2, 3).tokens_left == ["scepter"]
-    assert new_state(3, 3).tokens_left == ["throne", "banner"]
-    assert new_state(4, 3).tokens_left == ["throne", "scepter", "banner"]
+    assert new_state(1, 3).tokens_left == ("scepter",)
+    assert new_state(2, 3).tokens_left == ("scepter",)
+    assert new_state(3, 3).tokens_left == ("throne", "banner")
+    assert new_state(4, 3).tokens_left == ("throne", "scepter", "banner")
 
 
 # --- geometry (spec 1.2)

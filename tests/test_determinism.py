@@ -157,7 +157,7 @@ def test_playing_on_a_clone_never_changes_the_original() -> None:
     states = _mid_game_states()
     assert len(states) > 100
     for i, game in enumerate(states):
-        key, digest, history = game.state.key(), game.state_hash(), list(game.state.history)
+        key, digest, history = game.state.key(), game.state_hash(), game.history()
         clone = game.clone()
         assert clone.state.key() == key and clone.state_hash() == digest
         assert clone.legal_actions() == game.legal_actions()
@@ -165,7 +165,7 @@ def test_playing_on_a_clone_never_changes_the_original() -> None:
         assert clone.is_terminal()
         assert game.state.key() == key, f"state {i}: the clone's game changed the original"
         assert game.state_hash() == digest
-        assert game.state.history == history
+        assert game.history() == history
         if not game.is_terminal():
             assert clone.state_hash() != digest
 
@@ -174,7 +174,7 @@ def test_a_clone_replays_like_the_original() -> None:
     """Same action on the original and on a clone: same hash (the RNG is cloned too)."""
     for game in _mid_game_states()[::3]:
         clone = game.clone()
-        rng = Rng(len(game.state.history))
+        rng = Rng(len(game.history()))
         while not game.is_terminal():
             legal = game.legal_actions()
             assert clone.legal_actions() == legal

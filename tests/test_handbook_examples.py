@@ -131,9 +131,9 @@ def test_handbook_jack_restores_the_sapphire_spyglass() -> None:
     act(g, "end")
     events = act(g, f"restore {SPYGLASS}")
     jack = s.players[0]
-    assert jack.relic_points == 5 and jack.relics == [SPYGLASS]
+    assert jack.relic_points == 5 and jack.relics == (SPYGLASS,)
     assert jack.cargo == [0, 0, 1, 2] and s.supply == [16, 16, 15, 14]
-    assert s.relic_row == [1, 2, SUN_DIAL, 3, 4]
+    assert s.relic_row == (1, 2, SUN_DIAL, 3, 4)
     assert kinds(events, "relic_dealt") == [{"relic": SUN_DIAL}]
     assert legal(g) == {f"restore {SUN_DIAL}", "done"}, "the new relic is restorable too"
     act(g, f"restore {SUN_DIAL}")

@@ -96,7 +96,7 @@ def run_chunk(players: int, catapult: bool, first_seed: int, count: int, policy:
         game = Game.new(players, seed, options)
         if catapult:
             fourth = (game.state.current + 3) % 4
-            assert game.state.players[fourth].items == [CATAPULT], "spec 2.7"
+            assert game.state.players[fourth].items == (CATAPULT,), "spec 2.7"
         steps = play_checked(game, Rng(seed), policy, seed % FULL_CHECK_EVERY == 0)
         check_final(game)
         lengths.append(steps)

@@ -17,13 +17,14 @@ from typing import Any
 
 import pytest
 
-from iridescia.games.iridescia import automa
+from iridescia.games.iridescia import automa, turn
 from iridescia.games.iridescia.data import COLOUR_NAMES, ITEMS
 from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.state import IN_CASTLE, Event, Options
 from rules_helpers import (
     act,
+    barricade,
     begin_turn,
     check,
     decision,
@@ -49,7 +50,9 @@ from rules_helpers import (
     set_relic_row,
     stack_item_deck,
     stack_rhom_deck,
+    take_token,
     tiles_of,
+    without,
 )
 
 HUMAN, RHOM = 0, 1
@@ -180,7 +183,7 @@ def test_rhom_reveals_two_tiles_in_the_card_order_skipping_directions(
         put(g, h, gem, up=h in face_up)
     empty(g, *no_tile)
     for h in barricaded:
-        g.state.barricade[h] = True
+        barricade(g.state, h)
     stack_rhom_deck(g, card)
     events = rhom_turn(g)
     assert data(events, "rhom_card")["card"] == card
@@ -439,7 +442,7 @@ def test_rhom_merchant_takes_the_counted_card_and_scores_its_cost(
     assert data(events, "rhom_dice") == {"faces": [die], "reason": "merchant"}
     assert data(events, "rhom_merchant") == {"item": key, "slot": slot, "points": points}
     assert s.item_market[slot - 1] == item("axe")  # refilled at once
-    assert s.item_discard[-1] == item(key) and s.players[RHOM].items == []
+    assert s.item_discard[-1] == item(key) and s.players[RHOM].items == ()
     assert s.players[RHOM].merchant_points == points == g.scores()[RHOM].merchant
     assert data(events, "gain")["count"] == 1  # it still takes its tile's gem
     order = [e.kind for e in rhom_events(events)]
@@ -460,7 +463,7 @@ def test_d27_merchant_counts_only_occupied_market_slots() -> None:
         for kind in range(len(ITEMS)):
             if kind in s.item_deck:
                 s.item_deck.remove(kind)
-                s.players[seat].items.append(kind)
+                s.players[seat].items += (kind,)
     assert s.item_deck == []
     set_pos(g, rhom, 3)
     put(g, FL, "amethyst")
@@ -485,7 +488,7 @@ def test_merchant_with_an_empty_market_scores_nothing() -> None:
     stack_rhom_deck(g, rhom_card("merchant", "left"))
     script_dice(g, 2)
     s.current = RHOM
-    automa.play_turn(s)
+    turn.play_rhom_turn(s)
     assert kinds(s.events, "rhom_merchant")[-1] == {"item": None, "points": 0}
     assert s.players[RHOM].merchant_points == 0
 
@@ -525,7 +528,7 @@ def test_r41_d26_barricade_counts_spaces_in_the_row_above_the_human(
     put(g, 35, "amethyst", bonus="points")
     empty(g, *emptied)
     for h in barricaded:
-        s.barricade[h] = True
+        barricade(s, h)
     stack_rhom_deck(g, *vane_cards("barricade", vane))
     script_dice(g, die)
     events = rhom_turn(g)
@@ -549,10 +552,10 @@ def test_r41_barricade_icon_ignored(case: str) -> None:
     elif case == "castle":
         human = s.players[HUMAN]
         human.pos, human.finished = IN_CASTLE, True
-        human.token = s.tokens_left.pop(0)
+        human.token = take_token(s)
     elif case == "six placed":
         for h in (8, 9, 10, 11, 12, 15):
-            s.barricade[h] = True
+            barricade(s, h)
     else:
         set_pos(g, HUMAN, 16)
         empty_rows(g, 4)
@@ -576,7 +579,7 @@ def test_r41_a_barricaded_tile_cannot_be_revealed_entered_collected_or_removed()
     set_relic_row(g, *AMETHYST_ROW)
     around(g, 3, {L: "amethyst", FL: "amethyst", FR: "sapphire", R: None})
     s.face_up[L] = False
-    s.barricade[L] = s.barricade[FL] = True  # L face down, FL face up and most demanded
+    barricade(s, L, FL)  # L face down, FL face up and most demanded
     stack_rhom_deck(g, 5)  # reveal order L, FL, FR, R
     events = rhom_turn(g)
     assert kinds(events, "reveal") == []
@@ -584,7 +587,7 @@ def test_r41_a_barricaded_tile_cannot_be_revealed_entered_collected_or_removed()
     assert s.tile_at[L] and s.tile_at[FL]  # not collected
     # The human, off the board, may neither reveal nor enter them; nor remove them later.
     assert not any(a.endswith(" 2") for a in legal(g))
-    from iridescia.games.iridescia.turn import removable_hexes
+    from iridescia.games.iridescia.steps import removable_hexes
 
     assert L not in removable_hexes(s) and FL not in removable_hexes(s)
 
@@ -703,8 +706,8 @@ def test_rhom_restores_the_highest_value_relic_first() -> None:
     # It could restore 13 (7), or 5 and 10 (11): it restores the highest value first, 13,
     # after which neither 5 nor 10 is affordable.
     assert kinds(events, "restore") == [{"relic": 13, "points": 7, "reserved": False}]
-    assert s.players[RHOM].relics == [13] and s.players[RHOM].cargo == [1, 1, 0, 0]
-    assert s.relic_row == [14, 5, 1, 9, 10]
+    assert s.players[RHOM].relics == (13,) and s.players[RHOM].cargo == [1, 1, 0, 0]
+    assert s.relic_row == (14, 5, 1, 9, 10)
     check(g)
 
 
@@ -740,7 +743,7 @@ def test_rhom_never_restores_a_relic_reserved_by_a_player() -> None:
     g = solo()
     s = g.state
     set_relic_row(g, 14, 12, 1, 9, 3)  # each needs 2 Amethyst or 2 Emerald
-    s.relic_deck.remove(23)
+    s.relic_deck = without(s.relic_deck, 23)
     s.players[HUMAN].reserved = 23  # under the human's Regal Reference Book
     s.item_deck.remove(item("book"))
     set_cargo(g, RHOM, (1, 1, 1, 0))
@@ -783,7 +786,7 @@ def test_d32_variant_barricade_ignored_when_the_next_human_has_reached_the_castl
     g = Game.new(2, 0, Options(rhom=True))
     s = g.state
     first = s.players[0]
-    first.pos, first.finished, first.token = IN_CASTLE, True, s.tokens_left.pop(0)
+    first.pos, first.finished, first.token = IN_CASTLE, True, take_token(s)
     set_pos(g, 1, 16)  # the other human is on the board: its row does not count
     rhom = s.rhom
     set_pos(g, rhom, 3)
@@ -805,7 +808,7 @@ def test_d31_rhom_with_no_tile_to_reach_ends_its_turn_where_it_stands() -> None:
     stack_rhom_deck(g, rhom_card("2x", "left"))
     s.current = RHOM
     s.events = []
-    automa.play_turn(s)
+    turn.play_rhom_turn(s)
     assert [e.kind for e in s.events if e.player == RHOM][:2] == ["blocked", "tile_discarded"]
     assert kinds(s.events, "rhom_stuck") == [{"at": 16}] and kinds(s.events, "collect") == []
     assert s.players[RHOM].pos == 16 and s.current == HUMAN

@@ -41,7 +41,7 @@ def _play(game: Game, seed: int) -> None:
         for h, tile in barricaded.items():
             assert s.tile_at[h] == tile, f"barricaded tile {tile} left hex {h}"
         r = s.players[rhom]
-        assert r.coins == 0 and r.objectives == [] and sum(r.cargo) <= 7
+        assert r.coins == 0 and r.objectives == () and sum(r.cargo) <= 7
         if steps % 25 == 0:
             human = 0
             before = game.view(human)

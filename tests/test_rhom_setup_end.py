@@ -38,6 +38,7 @@ from rules_helpers import (
     set_pos,
     stack_rhom_deck,
     stand_on,
+    take_token,
     tiles_of,
 )
 
@@ -46,7 +47,7 @@ HUMAN, RHOM = 0, 1
 
 def all_item_cards(g: Game) -> Counter[int]:
     s = g.state
-    cards = s.item_deck + s.item_discard + [k for k in s.item_market if k >= 0]
+    cards = s.item_deck + list(s.item_discard) + [k for k in s.item_market if k >= 0]
     for p in s.players:
         cards += p.items
     return Counter(cards)
@@ -75,9 +76,9 @@ def test_solo_setup_two_explorer_board_six_items_rhom_first(seed: int) -> None:
     assert sum(cards.values()) == 30 and cards[SWAPPING] == cards[CATAPULT] == 0
     assert len(s.item_market) == 6 and all(k >= 0 for k in s.item_market)
     # The Rhom: no coins, no objectives; the human: 5 coins, 2 objectives; the Scepter only.
-    assert (s.players[RHOM].coins, s.players[RHOM].objectives) == (0, [])
+    assert (s.players[RHOM].coins, s.players[RHOM].objectives) == (0, ())
     assert (s.players[HUMAN].coins, len(s.players[HUMAN].objectives)) == (5, 2)
-    assert s.tokens_left == ["scepter"]
+    assert s.tokens_left == ("scepter",)
     assert sorted(s.rhom_deck + s.rhom_discard) == list(range(1, 17))
     check(g)
 
@@ -92,10 +93,10 @@ def test_r46_variant_setup_for_the_total_number_of_explorers(
     assert g.num_players == explorers and s.rhom == explorers - 1  # the last seat
     assert g.log[0].data["first"] == s.rhom and g.log[1].player == s.rhom
     assert s.current == 0
-    assert s.thinned == [] and sum(1 for h in ROW_HEXES[1] if s.tile_at[h]) == 5
+    assert s.thinned == () and sum(1 for h in ROW_HEXES[1] if s.tile_at[h]) == 5
     assert sum(all_item_cards(g).values()) == 36 and len(s.item_market) == 6
     assert tuple(s.tokens_left) == (tokens or TOKENS_BY_EXPLORERS[4])
-    assert s.players[s.rhom].coins == 0 and s.players[s.rhom].objectives == []
+    assert s.players[s.rhom].coins == 0 and s.players[s.rhom].objectives == ()
     assert all(len(s.players[i].objectives) == 2 for i in range(humans))
     check(g)
 
@@ -173,7 +174,7 @@ def test_human_finishing_first_removes_tiles_while_the_rhom_plays_on() -> None:
     g = Game.new(1, 0)
     s = g.state
     human = s.players[HUMAN]
-    human.pos, human.finished, human.token = IN_CASTLE, True, s.tokens_left.pop(0)
+    human.pos, human.finished, human.token = IN_CASTLE, True, take_token(s)
     rhom_to_the_castle(g)
     stack_rhom_deck(g, rhom_card("barricade", "left"), rhom_card("2x", "left"))
     from rules_helpers import begin_turn

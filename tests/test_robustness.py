@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from conftest import check_invariants
 from iridescia.core.errors import IllegalActionError, InvalidActionError
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.actions import ACTION_TABLE, NUM_ACTIONS, Action
+from iridescia.games.iridescia.actions import ACTION_TABLE, NUM_ACTIONS, Action, parse
 from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.state import Options
@@ -53,12 +53,12 @@ def assert_refused(
 ) -> None:
     """``action`` is refused with one of ``error`` and the game is exactly as it was."""
     key, digest = game.state.key(), game.state_hash()
-    history, log = list(game.state.history), len(game.log)
+    history, log = game.history(), len(game.log)
     with pytest.raises(error) as info:
         game.apply(action)  # type: ignore[arg-type]
     assert isinstance(info.value, ValueError) and str(info.value)
     assert game.state.key() == key and game.state_hash() == digest
-    assert game.state.history == history and len(game.log) == log
+    assert game.history() == history and len(game.log) == log
 
 
 def test_the_sample_covers_many_decisions() -> None:
@@ -181,7 +181,7 @@ def test_any_text_is_refused_or_legal(index: int, text: str) -> None:
     games = sample_games()
     game = games[index % len(games)].clone()
     try:
-        action = Action.parse(text)
+        action = parse(text)
     except InvalidActionError:
         assert_refused(game, text, InvalidActionError)
         return

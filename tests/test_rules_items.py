@@ -12,6 +12,7 @@ from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.state import IN_CASTLE
 from rules_helpers import (
     act,
+    barricade,
     begin_turn,
     decision,
     empty,
@@ -31,6 +32,7 @@ from rules_helpers import (
     set_pos,
     set_relic_row,
     stand_on,
+    take_token,
 )
 
 
@@ -58,7 +60,7 @@ def _send_to_castle(g: Game, seat: int) -> None:
     p = s.players[seat]
     p.pos, p.finished = IN_CASTLE, True
     if s.tokens_left:
-        p.token = s.tokens_left.pop(0)
+        p.token = take_token(s)
 
 
 # ================================================================= Lucky Libation
@@ -88,7 +90,7 @@ def test_libation_reroll_of_a_success_into_a_failure_takes_its_gem_back() -> Non
     act(g, "mine 0", "play libation", "libation roll", "pick roll:1", "pick roll:2")
     script_dice(g, 2, 4)
     act(g, "roll")
-    assert g.state.roll == [2, 4]
+    assert g.state.roll == (2, 4)
     assert _cargo(g) == [0, 0, 1, 0] and g.state.supply[2] == 15
 
 
@@ -153,7 +155,7 @@ def test_r21_jackhammer_failure_to_success_gives_the_gem_now() -> None:
     act(g, "die roll:1")
     assert legal(g) == {"die roll:1 -1", "die roll:1 +1"}
     act(g, "die roll:1 +1")
-    assert g.state.roll == [4, 1] and _cargo(g) == [0, 0, 1, 0]
+    assert g.state.roll == (4, 1) and _cargo(g) == [0, 0, 1, 0]
 
 
 def test_r21_success_to_failure_takes_the_gem_back() -> None:
@@ -176,7 +178,7 @@ def test_r21_changes_track_the_real_current_face() -> None:
     act(g, "mine 0", "play jackhammer", "die roll:1", "die roll:1 +1")
     assert _cargo(g) == [0, 0, 1, 0]
     act(g, "play dynamite", "die roll:1", "die roll:1 -2")
-    assert g.state.roll == [2, 1] and _cargo(g) == [0, 0, 0, 0]
+    assert g.state.roll == (2, 1) and _cargo(g) == [0, 0, 0, 0]
 
 
 @pytest.mark.parametrize(
@@ -458,7 +460,7 @@ def test_r23_book_reserves_from_the_row_which_is_refilled_at_once() -> None:
     assert legal(g) == {f"reserve {r}" for r in range(1, 25)}, "row and the whole deck"
     events = act(g, "reserve 10")
     assert s.players[0].reserved == 10
-    assert len(s.relic_row) == 5 and s.relic_row[1:] == [1, 2, 3, 4] and 10 not in s.relic_row
+    assert len(s.relic_row) == 5 and s.relic_row[1:] == (1, 2, 3, 4) and 10 not in s.relic_row
     assert kinds(events, "reserve") == [{"relic": 10, "from_row": True}]
     assert item("book") not in s.item_discard, "the Book stays under the reserved relic"
 
@@ -470,7 +472,7 @@ def test_r23_book_reserves_from_anywhere_in_the_deck_then_shuffles_it() -> None:
     deep = s.relic_deck[0]  # the bottom card
     before = [r for r in s.relic_deck if r != deep]
     act(g, "play book", f"reserve {deep}")
-    assert s.relic_row == [1, 2, 3, 4, 5] and deep not in s.relic_deck
+    assert s.relic_row == (1, 2, 3, 4, 5) and deep not in s.relic_deck
     assert sorted(s.relic_deck) == sorted(before) and s.relic_deck != before, "shuffled"
 
 
@@ -499,9 +501,9 @@ def test_r23_d11_only_the_owner_restores_the_reserved_relic_then_the_book_is_dis
     assert legal(g) == {"restore 10", "done"}
     act(g, "restore 10")
     p = s.players[0]
-    assert p.relics == [10] and p.relic_points == 5 and p.reserved == 0
+    assert p.relics == (10,) and p.relic_points == 5 and p.reserved == 0
     assert item("book") in s.item_discard
-    assert s.relic_row == [1, 2, 3, 4, 5], "a reserved relic leaves no gap in the row"
+    assert s.relic_row == (1, 2, 3, 4, 5), "a reserved relic leaves no gap in the row"
 
 
 # ================================================================= Epic Elixir
@@ -631,7 +633,7 @@ def test_r11_catapult_landing_needs_a_free_unbarricaded_tile() -> None:
     g = new_game(3)
     give_items(g, 0, "catapult")
     empty(g, 11)
-    g.state.barricade[23] = True
+    barricade(g.state, 23)
     begin_turn(g, 0, at=9)
     act(g, "play catapult")
     assert legal(g) == {"land 7", "land 21"}

@@ -15,6 +15,7 @@ from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.state import IN_CASTLE
 from rules_helpers import (
     act,
+    barricade,
     begin_turn,
     check,
     decision,
@@ -32,6 +33,7 @@ from rules_helpers import (
     set_coins,
     set_market,
     set_objectives,
+    take_token,
     tiles_of,
 )
 
@@ -81,7 +83,7 @@ def test_castle_explorer_collects_the_tile_and_leaves_the_board() -> None:
     set_market(g, 2, 2, 6, 2)
     reach_castle(g, 0, 48, CASTLE_E)
     p = s.players[0]
-    assert p.pos == IN_CASTLE and p.finished and p.tiles == [CASTLE_E]
+    assert p.pos == IN_CASTLE and p.finished and p.tiles == (CASTLE_E,)
     assert p.tile_bonus_points == 5 and p.token == "throne"
     assert s.market == [2, 2, 1, 2], "the Castle tile moves the market like any tile"
     assert s.current == 1 and not g.is_terminal()
@@ -123,7 +125,7 @@ def test_castle_removal_never_takes_a_barricaded_tile() -> None:
     g = new_game(2)
     s = g.state
     reach_castle(g, 0, 47, CASTLE_C)
-    s.barricade[21] = True
+    barricade(s, 21)
     begin_turn(g, 0)
     assert "remove 21" not in legal(g) and "remove 22" in legal(g)
 
@@ -202,7 +204,7 @@ def test_final_scoring_breakdown_through_game_scores() -> None:
     p = s.players[0]
     p.tile_bonus_points = 4
     p.iridia_stone = True
-    p.token = s.tokens_left.pop(0)
+    p.token = take_token(s)
     b = g.scores()[0]
     assert b.as_dict() == {
         "relic_points": 15,
@@ -351,7 +353,7 @@ def test_r33_ties_broken_by_iridia_stone_then_throne_scepter_banner(
         set_objectives(g, seat, obj)
     bonus = {0: 3, 1: 5, 2: 7, 3: 10}  # + Throne 7, Scepter 5, Banner 3, nothing = 10 each
     for seat in range(3):
-        s.players[seat].token = s.tokens_left.pop(0)
+        s.players[seat].token = take_token(s)
     for seat, points in bonus.items():
         s.players[seat].tile_bonus_points = points
     if extra.get(3) == "iridia":

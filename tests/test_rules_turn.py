@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from iridescia.games.iridescia import effects
+from iridescia.games.iridescia import steps
 from iridescia.games.iridescia.board import ADJACENT, ALL_SIX, HEXES, REGION_OF_HEX, ROW_HEXES
 from iridescia.games.iridescia.data import (
     CATAPULT,
@@ -28,6 +28,7 @@ from rules_helpers import (
     EMERALD,
     SAPPHIRE,
     act,
+    barricade,
     begin_turn,
     check,
     decision,
@@ -57,6 +58,7 @@ from rules_helpers import (
     set_relic_row,
     stack_item_deck,
     stand_on,
+    take_token,
     tiles_of,
 )
 
@@ -100,7 +102,7 @@ def test_r2_thinning_is_random_per_seed() -> None:
 def test_setup_item_deck_and_market(players: int, cards: int) -> None:
     for seed in range(20):
         s = new_game(players, seed=seed).state
-        everything = s.item_deck + s.item_market + s.item_discard
+        everything = s.item_deck + s.item_market + list(s.item_discard)
         assert len(everything) == cards
         if players == 2:
             assert SWAPPING not in everything and CATAPULT not in everything
@@ -119,7 +121,7 @@ def test_setup_players_market_dice_relics_supply(players: int) -> None:
     held = []
     for p in s.players:
         assert p.coins == 5 and p.cargo == [0, 0, 0, 0] and p.stone_idle == 0
-        assert len(p.objectives) == 2 and p.items == [] and p.pos == 0
+        assert len(p.objectives) == 2 and p.items == () and p.pos == 0
         held += p.objectives
     assert len(set(held)) == 2 * players
     assert len(s.objective_deck) == 15 - 2 * players
@@ -130,7 +132,7 @@ def test_setup_players_market_dice_relics_supply(players: int) -> None:
     [(2, ["scepter"]), (3, ["throne", "banner"]), (4, ["throne", "scepter", "banner"])],
 )
 def test_r3_royalty_tokens_by_number_of_explorers(players: int, tokens: list[str]) -> None:
-    assert new_game(players).state.tokens_left == tokens
+    assert new_game(players).state.tokens_left == tuple(tokens)
 
 
 def test_r4_first_player_drawn_from_the_seed_unless_fixed() -> None:
@@ -145,12 +147,12 @@ def test_setup_fourth_player_catapult_option_d22_four_players_only() -> None:
     for first in range(4):
         s = Game.new(4, 9, Options(catapult_for_fourth=True, first_player=first)).state
         fourth = (first + 3) % 4
-        assert s.players[fourth].items == [CATAPULT]
-        assert all(p.items == [] for p in s.players if p.seat != fourth)
+        assert s.players[fourth].items == (CATAPULT,)
+        assert all(p.items == () for p in s.players if p.seat != fourth)
         assert (s.item_deck + s.item_market).count(CATAPULT) == 2  # taken from the deck
         check_total = len(s.item_deck) + len(s.item_market) + 1
         assert check_total == 36
-    assert all(p.items == [] for p in Game.new(4, 9).state.players)
+    assert all(p.items == () for p in Game.new(4, 9).state.players)
     with pytest.raises(ValueError):
         Game.new(3, 9, Options(catapult_for_fourth=True))
 
@@ -273,7 +275,7 @@ def test_reveal_never_behind_and_never_a_barricaded_tile() -> None:
     s = g.state
     put(g, 2, "amethyst", up=False)
     put(g, 3, "citrine", up=False)
-    s.barricade[15] = True
+    barricade(s, 15)
     begin_turn(g, 0, at=9)
     assert legal(g) == {"reveal 8", "reveal 10", "reveal 16"}
     s.face_up[15] = True  # a face-up barricaded tile cannot be entered either
@@ -336,7 +338,7 @@ def test_r9_blocked_explorer_discards_a_tile_then_places_on_closest_empty_hex() 
     assert decision(g) == "blocked: discard"
     assert legal(g) == {f"discard tile {t1}", f"discard tile {t2}"}
     act(g, f"discard tile {t1}")
-    assert s.players[0].tiles == [t2] and t1 in s.removed
+    assert s.players[0].tiles == (t2,) and t1 in s.removed
     assert s.market == market, "a discard never moves the market"
     assert decision(g) == "blocked: place"
     # Ties: all four neighbours are empty hexes with a tile next to them.
@@ -394,7 +396,7 @@ def test_d1_a_barricaded_tile_does_not_count_as_an_adjacent_tile() -> None:
     g = _blocked_at_9()
     s = g.state
     put(g, 16, "emerald", up=False)
-    s.barricade[16] = True
+    barricade(s, 16)
     begin_turn(g, 0, at=9)
     assert decision(g) == "blocked: place", "only a barricaded tile next to it: blocked"
     assert "place 15" in legal(g) and "place 10" in legal(g)
@@ -411,7 +413,7 @@ def test_r10_d10_start_item_when_blocked_replaces_the_discard_and_placement() ->
     act(g, "play catapult")
     assert legal(g) == {"land 7", "land 11", "land 21", "land 23"}
     act(g, "land 21")
-    assert s.players[0].tiles == [t1], "no discard when the catapult resolves the block"
+    assert s.players[0].tiles == (t1,), "no discard when the catapult resolves the block"
     assert s.players[0].pos == 21 and s.reveals == 1
 
 
@@ -425,7 +427,7 @@ def test_r10_start_items_offered_at_every_blocked_decision_before_the_first_reve
     assert decision(g) == "blocked: place"
     assert {"play catapult", "play elixir"} <= legal(g), "a discard is not a reveal"
     act(g, "play catapult", "land 11")
-    assert g.state.players[0].tiles == [t2] and g.state.players[0].pos == 11
+    assert g.state.players[0].tiles == (t2,) and g.state.players[0].pos == 11
 
 
 # ================================================================= arrival (3.3)
@@ -443,7 +445,7 @@ def test_r12_objective_discard_on_reaching_the_forest_before_bonus_and_gem() -> 
     assert legal(g) == {"discard objective 4", "discard objective 9"}
     act(g, "discard objective 9")
     p = s.players[0]
-    assert p.objectives == [4] and p.discarded_objective == 9
+    assert p.objectives == (4,) and p.discarded_objective == 9
     assert p.coins == 5 + TILE_BY_ID[tid].amount and p.cargo == [0, 0, 1, 0]
 
 
@@ -467,7 +469,7 @@ def test_r12_no_discard_when_holding_one_objective() -> None:
     set_objectives(g, 0, 5)
     begin_turn(g, 0, at=22)
     act(g, "move 28")
-    assert decision(g) == "actions" and g.state.players[0].objectives == [5]
+    assert decision(g) == "actions" and g.state.players[0].objectives == (5,)
 
 
 @pytest.mark.parametrize(
@@ -538,7 +540,7 @@ def test_arrival_iridia_tile_gives_the_stone_then_a_colour() -> None:
     assert s.players[0].cargo == [0, 1, 0, 0]
     end_actions(g)
     assert s.market == [2, 2, 2, 2], "the Iridia tile changes no market die"
-    assert s.players[0].finished and s.players[0].tiles == [57]
+    assert s.players[0].finished and s.players[0].tiles == (57,)
 
 
 def test_arrival_castle_rainbow_tile_gives_five_points_and_a_colour() -> None:
@@ -599,7 +601,7 @@ def test_r17_d19_players_in_the_castle_can_still_receive_gems() -> None:
     g = new_game(2)
     s = g.state
     p1 = s.players[1]
-    p1.pos, p1.finished, p1.token = IN_CASTLE, True, s.tokens_left.pop(0)
+    p1.pos, p1.finished, p1.token = IN_CASTLE, True, take_token(s)
     set_cargo(g, 0, [7, 0, 0, 0])
     put(g, 15, "sapphire", up=True)
     begin_turn(g, 0, at=9)
@@ -718,7 +720,7 @@ def test_buy_once_per_turn_and_refill_from_the_deck_top() -> None:
     stack_item_deck(g, "dynamite")
     assert {f"buy {k}" for k in range(1, 6)} <= legal(g)
     events = act(g, "buy 2")
-    assert s.players[0].items == [item("cart")] and s.players[0].coins == 16
+    assert s.players[0].items == (item("cart"),) and s.players[0].coins == 16
     assert s.item_market[1] == item("dynamite"), "refilled at once, in the same slot"
     assert kinds(events, "buy")[0]["cost"] == 4
     assert not any(a.startswith("buy") for a in legal(g)), "one purchase per turn"
@@ -745,7 +747,7 @@ def test_r15_empty_merchant_deck_is_rebuilt_from_the_shuffled_discard() -> None:
     n = len(s.item_discard)
     events = act(g, "buy 1")
     assert kinds(events, "item_reshuffle") == [{"cards": n}]
-    assert s.item_market[0] >= 0 and s.item_discard == [] and len(s.item_deck) == n - 1
+    assert s.item_market[0] >= 0 and s.item_discard == () and len(s.item_deck) == n - 1
 
 
 def test_r15_slot_stays_empty_when_deck_and_discard_are_empty() -> None:
@@ -755,7 +757,7 @@ def test_r15_slot_stays_empty_when_deck_and_discard_are_empty() -> None:
     while s.item_deck:
         kind = s.item_deck.pop()
         seat = next(p.seat for p in s.players[1:] if kind not in p.items)
-        s.players[seat].items.append(kind)
+        s.players[seat].items += (kind,)
     stand_on(g, 0, 15, pick_tile(g, "emerald", "desert"))
     set_coins(g, 0, 20)
     act(g, "buy 1")
@@ -768,14 +770,15 @@ def test_d15_empty_market_slot_is_filled_by_the_next_refill() -> None:
     while s.item_deck:
         kind = s.item_deck.pop()
         seat = next(p.seat for p in s.players[1:] if kind not in p.items)
-        s.players[seat].items.append(kind)
+        s.players[seat].items += (kind,)
     stand_on(g, 0, 15, pick_tile(g, "emerald", "desert"))
     set_coins(g, 0, 20)
     act(g, "buy 1")
     assert s.item_market[0] == -1
     end_actions(g)
-    card = s.players[1].items.pop()
-    s.item_discard.append(card)  # as if seat 2 had played it
+    card = s.players[1].items[-1]
+    s.players[1].items = s.players[1].items[:-1]
+    s.item_discard += (card,)  # as if seat 2 had played it
     stand_on(g, 1, 16, pick_tile(g, "citrine", "desert"))
     set_coins(g, 1, 20)
     buy = next(a for a in sorted(legal(g)) if a.startswith("buy"))
@@ -800,7 +803,7 @@ def test_market_refresh_on_three_identical_or_two_pairs(market: tuple[str, ...],
     assert kinds(events, "item_market_refresh"), "the refill made an invalid market"
     counts = Counter(s.item_market).values()
     assert max(counts) < 3 and sum(1 for c in counts if c == 2) < 2
-    assert len(s.item_market) == 5 and s.item_discard == []
+    assert len(s.item_market) == 5 and s.item_discard == ()
 
 
 def test_d16_market_refresh_loop_is_capped() -> None:
@@ -809,7 +812,7 @@ def test_d16_market_refresh_loop_is_capped() -> None:
     axe = item("axe")
     # A pool that can never make a valid market: three axes and nothing else.
     s.item_deck, s.item_discard, s.item_market = [], [], [axe, axe, axe, -1, -1]
-    effects.fill_item_market(s)
+    steps.fill_item_market(s)
     assert sum(1 for e in s.events if e.kind == "item_market_refresh") == 5
 
 
@@ -864,11 +867,11 @@ def test_r18_row_refilled_at_once_and_the_new_relic_may_be_restored() -> None:
     set_relic_deck_top(g, 15)  # Sapphire Sun Dial 1E 2S
     set_cargo(g, 0, [0, 1, 1, 4])
     act(g, "end", "restore 10")
-    assert s.relic_row == [15, 1, 2, 3, 4]
+    assert s.relic_row == (15, 1, 2, 3, 4)
     assert legal(g) == {"restore 15", "done"}
     act(g, "restore 15")
     p = s.players[0]
-    assert p.relics == [10, 15] and p.relic_points == 10 and p.cargo == [0, 0, 0, 0]
+    assert p.relics == (10, 15) and p.relic_points == 10 and p.cargo == [0, 0, 0, 0]
     assert s.supply == [16, 16, 16, 16]
     assert s.current == 1, "nothing left to restore: the turn finished by itself"
 
@@ -879,7 +882,7 @@ def test_r18_relic_row_shrinks_when_the_deck_is_empty() -> None:
     give_relics(g, 1, *list(s.relic_deck))
     set_cargo(g, 0, [0, 1, 0, 2])
     act(g, "end", "restore 10")
-    assert s.relic_row == [1, 2, 3, 4]
+    assert s.relic_row == (1, 2, 3, 4)
 
 
 def test_end_of_turn_collects_the_tile_and_raises_its_market_die() -> None:
@@ -890,7 +893,7 @@ def test_end_of_turn_collects_the_tile_and_raises_its_market_die() -> None:
     act(g, "move 15")
     events = end_actions(g)
     p = s.players[0]
-    assert p.tiles == [tid] and s.tile_at[15] == 0 and not s.face_up[15]
+    assert p.tiles == (tid,) and s.tile_at[15] == 0 and not s.face_up[15]
     assert p.pos == 15, "the explorer stays on the empty hex"
     assert s.market == [3, 2, 2, 2]
     assert kinds(events, "collect") == [{"tile": tid, "hex": 15}]

@@ -8,7 +8,7 @@ from iridescia import Game, RulesParams
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.actions import BUY, MINE, PLAY, RESTORE
-from iridescia.games.iridescia.effects import cargo_size
+from iridescia.games.iridescia.steps import cargo_size
 
 
 def random_game(players: int, seed: int, params: RulesParams | None = None) -> Game:

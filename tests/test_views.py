@@ -104,9 +104,10 @@ def test_reordering_the_decks_and_the_rng_does_not_change_any_view() -> None:
         other = game.clone()
         o = other.state
         o.item_deck.reverse()
-        o.objective_deck.reverse()
+        o.objective_deck = o.objective_deck[::-1]
         if len(o.relic_deck) > 2:
-            o.relic_deck[:-1] = reversed(o.relic_deck[:-1])  # the top card's back is public
+            # the top card's back is public: reverse the cards under it
+            o.relic_deck = (*o.relic_deck[-2::-1], o.relic_deck[-1])
         o.rng = Rng(s.rng.state ^ 0xABCDEF)
         for seat, view in views_of(game):
             assert views.view(o, seat) == view
@@ -260,7 +261,7 @@ def _check_redeal(s: State, d: State, viewer: int) -> None:
             (r, c) for r in range(4) for c in range(4)
         ]
     else:
-        assert d.thinned == []
+        assert d.thinned == ()
     # Relics: the same deck contents and row; the top card's lead gem is public.
     assert sorted(d.relic_deck) == sorted(s.relic_deck) and d.relic_row == s.relic_row
     if s.relic_deck:

@@ -101,12 +101,12 @@ def estimate(s: State, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     # The tile under an explorer is collected when its turn passes: count it already.
     standing = [(p, s.tile_at[p.pos]) for p in s.players if p.pos > 0 and s.tile_at[p.pos]]
     for p, tile in standing:
-        p.tiles.append(tile)
+        p.tiles = (*p.tiles, tile)
     try:
         totals = _totals(tuple(Game(s).tallies()), s.params)
     finally:
         for p, _ in standing:
-            p.tiles.pop()
+            p.tiles = p.tiles[:-1]
     out = []
     for p, total in zip(s.players, totals, strict=True):
         value = float(total)

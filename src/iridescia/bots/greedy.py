@@ -57,6 +57,7 @@ class GreedyBot:
             return legal_actions[0]
         seat = view["viewer"]
         world = world_from_view(view, rng)
+        world.silent = True  # its copies emit no events: nobody reads them here
         samples = [rng.next64() for _ in range(self.samples)]
         best_action = legal_actions[0]
         best_value = float("-inf")

@@ -106,6 +106,7 @@ class MctsBot:
             return legal_actions[0]
         seat = view["viewer"]
         base = world_from_view(view, rng)
+        base.silent = True  # its copies emit no events: nobody reads them in a search
         root = Node(None, seat)
         self._baseline = leads(base, self.weights)
         budget = min(self.iterations, self.per_action * len(legal_actions))

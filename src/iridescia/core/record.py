@@ -1,7 +1,11 @@
-"""Game records: (game, rules version, seed, players, options, params, actions) as JSON.
+"""Game records: (game, rules version, data set, seed, players, options, params, actions) as JSON.
 
 A record fully defines a game: replaying its actions from a new game with the same seed and
 options reaches the same state hash at every step. ``hashes`` (optional) lets a replay check that.
+
+Format version 2 added ``data_set`` (the component data the game was played with) and an
+optional ``notice`` (shown with games on provisional data). Version-1 records still load: their
+data set is the one their game had when version 1 was current (``V1_DATA_SETS``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ from typing import Any
 from iridescia.core.errors import RecordError
 
 FORMAT = "iridescia-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+# Version-1 records predate the data-set field: the one game of that time had one data set.
+V1_DATA_SETS = {"gems-of-iridescia": "iridescia-base-1"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +35,8 @@ class GameRecord:
     actions: tuple[str, ...] = ()
     hashes: tuple[str, ...] = ()  # state hash after each action (optional)
     seats: tuple[str, ...] = ()  # who played each seat ("human", "random", ...), informative
+    data_set: str = ""  # the component data set ("" only for a record built by old code)
+    notice: str | None = None  # e.g. the provisional-components notice, for people reading it
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -35,6 +44,8 @@ class GameRecord:
             "format_version": FORMAT_VERSION,
             "game": self.game,
             "rules_version": self.rules_version,
+            "data_set": self.data_set,
+            **({"notice": self.notice} if self.notice else {}),
             "seed": self.seed,
             "players": self.players,
             "options": self.options,
@@ -56,14 +67,19 @@ class GameRecord:
             raise RecordError("a game record must be a JSON object")
         if data.get("format") != FORMAT:
             raise RecordError(f"not a game record (format should be {FORMAT!r})")
-        version = data.get("format_version", FORMAT_VERSION)
-        if version != FORMAT_VERSION or isinstance(version, bool):
+        version = data.get("format_version", 1)  # records before the field existed were v1
+        if version not in READABLE_VERSIONS or isinstance(version, bool):
             raise RecordError(
-                f"unsupported record format version {version!r} (this build reads {FORMAT_VERSION})"
+                f"unsupported record format version {version!r} "
+                f"(this build reads {', '.join(map(str, READABLE_VERSIONS))})"
             )
         try:
+            game = _typed(data, "game", str)
+            v1 = version == 1
+            data_set = V1_DATA_SETS.get(game, "") if v1 else _typed(data, "data_set", str)
+            notice = _typed(data, "notice", str, None) if version >= 2 else None
             rec = GameRecord(
-                game=_typed(data, "game", str),
+                game=game,
                 rules_version=_typed(data, "rules_version", int),
                 seed=_typed(data, "seed", int),
                 players=_typed(data, "players", int),
@@ -72,6 +88,8 @@ class GameRecord:
                 actions=tuple(_strings(data, "actions")),
                 hashes=tuple(_strings(data, "hashes")),
                 seats=tuple(_strings(data, "seats")),
+                data_set=data_set,
+                notice=notice,
             )
         except (TypeError, KeyError) as exc:
             raise RecordError(f"malformed game record: {exc}") from exc

@@ -42,15 +42,24 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    # ``below`` and ``die`` repeat ``next64``'s mixing inline: they are most of the draws, and
+    # the saved call was about 5% of a random game. The stream is exactly ``next64``'s.
+
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (n >= 1). Multiply-shift: bias below 2**-58."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        return (self.next64() * n) >> 64
+        self.state = s = (self.state + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def die(self) -> int:
         """One roll of a six-sided die: 1..6."""
-        return ((self.next64() * 6) >> 64) + 1
+        self.state = s = (self.state + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (((z ^ (z >> 31)) * 6) >> 64) + 1
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place."""

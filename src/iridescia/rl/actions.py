@@ -1,6 +1,6 @@
 """The action side of the research APIs: ``Discrete(NUM_ACTIONS)`` over the engine's action table.
 
-Action ``i`` is ``ACTION_TABLE[i]`` (``Action.from_id(i)``) for every API, and ``ACTION_NAMES[i]``
+Action ``i`` is ``ACTION_TABLE[i]`` (``from_id(i)``) for every API, and ``ACTION_NAMES[i]``
 is its canonical text (``"reveal 23"``, ``"sell emerald 3"``); the table is fixed per rules
 version. The legal-action mask comes from the deciding seat's view (``view["decision"]
 ["action_ids"]``), which lists exactly the engine's legal actions; any other seat's mask is all
@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from iridescia.core.errors import InvalidActionError
-from iridescia.games.iridescia.actions import ACTION_TABLE, Action
+from iridescia.games.iridescia.actions import ACTION_TABLE, Action, from_id, parse
 
 NUM_ACTIONS = len(ACTION_TABLE)
 ACTION_NAMES: tuple[str, ...] = tuple(str(a) for a in ACTION_TABLE)
@@ -26,12 +26,12 @@ Mask = npt.NDArray[np.int8]
 
 def action_name(action_id: int) -> str:
     """The canonical text of action ``action_id``; ValueError if there is no such id."""
-    return str(Action.from_id(int(action_id)))
+    return str(from_id(int(action_id)))
 
 
 def action_id(text: str) -> int:
     """The id of the action named by ``text`` (``"move 23"``); ValueError if none."""
-    return Action.parse(text).id
+    return parse(text).id
 
 
 def legal_ids(view: Mapping[str, Any]) -> list[int]:
@@ -64,13 +64,13 @@ def to_action(action: Any) -> Action:
     if isinstance(action, Action):
         return action
     if isinstance(action, str):
-        return Action.parse(action)
+        return parse(action)
     if isinstance(action, np.ndarray) and action.shape == ():
         action = action.item()
     if isinstance(action, np.integer):
         action = int(action)
     if isinstance(action, int) and not isinstance(action, bool):
-        return Action.from_id(action)
+        return from_id(action)
     raise InvalidActionError(f"cannot read an action from {action!r}")
 
 

@@ -32,6 +32,7 @@ from rich.text import Text
 from iridescia.bots import Bot, make_bot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.actions import Action
+from iridescia.games.iridescia.actions import parse as parse_action
 from iridescia.games.iridescia.game import Decision, Game
 from iridescia.games.iridescia.state import Event
 from iridescia.tui import terminal, theme
@@ -291,7 +292,7 @@ class PlaySession:
             terminal.error(self.console, self.msgs("input.bad_number", n=n, range=span(actions)))
             return None
         try:
-            action = Action.parse(text)
+            action = parse_action(text)
         except ValueError:
             terminal.error(
                 self.console, self.msgs("input.unknown", text=text, hint=self.hint(actions))

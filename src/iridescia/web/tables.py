@@ -252,7 +252,7 @@ class LiveTable:
             raise PermissionError("it is not this seat's turn")
         before = self.game.clone()
         events = self.game.apply(action)
-        text = str(ACTION_TABLE[self.game.state.history[-1]])
+        text = str(self.game.history()[-1])
         step = Step(seat, text, events, self.game.state_hash())
         self._push(step, before)
         return step, before

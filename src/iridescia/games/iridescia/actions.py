@@ -2,16 +2,19 @@
 
 Every action any decision of the game can offer is in ``ACTION_TABLE``, in a fixed order; an
 action's ``id`` is its index there, stable across releases of the same rules version (append new
-kinds at the end). ``str(action)`` is its canonical text and ``Action.parse(text)`` reads it back
-(case and spacing are forgiven). Seats in texts are 1-based (``give emerald 2`` gives to seat 2).
+kinds at the end). ``str(action)`` is its canonical text and ``parse(text)`` reads it back
+(case and spacing are forgiven). The ``Action`` value and ``ActionTable`` are the core's, shared by
+every game. Seats in texts are 1-based (``give emerald 2`` gives to seat 2).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from iridescia.core.actions import Action as Action  # re-exported: the shared action value
+from iridescia.core.actions import ActionTable
 from iridescia.core.errors import InvalidActionError
 from iridescia.games.iridescia.data import COLOUR_NAMES, ITEM_KEYS
+
+GAME_NAME = "gems-of-iridescia"
 
 # Action kinds, in table order.
 REVEAL = 0  # reveal <hex>
@@ -64,50 +67,6 @@ def target_text(t: int) -> str:
     if t < MARKET_TARGET_BASE:
         return f"roll:{t + 1}"
     return f"market:{COLOUR_NAMES[t - MARKET_TARGET_BASE]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action: a kind and up to two small integer arguments."""
-
-    kind: int
-    a: int = 0
-    b: int = 0
-    id: int = field(default=-1, compare=False, hash=False, repr=False)
-
-    def __str__(self) -> str:
-        if 0 <= self.id < NUM_ACTIONS and ACTION_TABLE[self.id] == self:
-            return _TEXT[self.id]
-        try:
-            return _text(self.kind, self.a, self.b)
-        except (IndexError, TypeError):
-            return f"<not an action: kind={self.kind!r} a={self.a!r} b={self.b!r}>"
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-    @staticmethod
-    def parse(text: str) -> Action:
-        """The action named by ``text``; raises InvalidActionError when nothing matches."""
-        if not isinstance(text, str):
-            raise InvalidActionError(f"an action text must be a string, not {type(text).__name__}")
-        key = " ".join(text.strip().lower().split())
-        found = _BY_TEXT.get(key)
-        if found is None:
-            raise InvalidActionError(f"cannot parse {text!r} as an action; {_hint(key)}")
-        return found
-
-    @staticmethod
-    def from_id(action_id: int) -> Action:
-        if (
-            isinstance(action_id, bool)
-            or not isinstance(action_id, int)
-            or not 0 <= action_id < len(ACTION_TABLE)
-        ):
-            raise InvalidActionError(
-                f"action id must be an integer in 0..{len(ACTION_TABLE) - 1}, got {action_id!r}"
-            )
-        return ACTION_TABLE[action_id]
 
 
 def _text(kind: int, a: int, b: int) -> str:
@@ -166,14 +125,32 @@ def _enumerate() -> list[tuple[int, int, int]]:
     return out
 
 
-ACTION_TABLE: tuple[Action, ...] = tuple(
-    Action(k, a, b, i) for i, (k, a, b) in enumerate(_enumerate())
-)
+def _hint(key: str) -> str:
+    word = key.split(" ")[0] if key else ""
+    forms = sorted({t.split(" ")[0] for t in _TEXT})
+    if word in forms:
+        examples = [t for t in _TEXT if t.split(" ")[0] == word][:3]
+        return f"'{word}' takes arguments like: {', '.join(examples)}"
+    return f"actions start with one of: {', '.join(forms)}"
+
+
+_ROWS = _enumerate()
+_TEXT: tuple[str, ...] = tuple(_text(k, a, b) for k, a, b in _ROWS)
+TABLE = ActionTable(GAME_NAME, [(k, a, b, t) for (k, a, b), t in zip(_ROWS, _TEXT, strict=True)],
+                    hint=_hint)  # fmt: skip
+ACTION_TABLE: tuple[Action, ...] = TABLE.actions
 NUM_ACTIONS = len(ACTION_TABLE)
-_TEXT: tuple[str, ...] = tuple(_text(x.kind, x.a, x.b) for x in ACTION_TABLE)
-_BY_TEXT: dict[str, Action] = {t: x for t, x in zip(_TEXT, ACTION_TABLE, strict=True)}
 _BY_KEY: dict[tuple[int, int, int], Action] = {(x.kind, x.a, x.b): x for x in ACTION_TABLE}
-assert len(_BY_TEXT) == NUM_ACTIONS, "action texts must be unique"
+
+
+def parse(text: str) -> Action:
+    """The action named by ``text`` (case and spacing forgiven); InvalidActionError if none."""
+    return TABLE.parse(text)
+
+
+def from_id(action_id: int) -> Action:
+    """The action with this id; InvalidActionError when there is none."""
+    return TABLE.from_id(action_id)
 
 
 def act(kind: int, a: int = 0, b: int = 0) -> Action:
@@ -221,12 +198,3 @@ ROLL_ACTION = act(ROLL)
 END_ACTION = act(END)
 DONE_ACTION = act(DONE)
 LIBATION_MODE = (act(LIBATION, 0), act(LIBATION, 1))
-
-
-def _hint(key: str) -> str:
-    word = key.split(" ")[0] if key else ""
-    forms = sorted({_TEXT[i].split(" ")[0] for i in range(NUM_ACTIONS)})
-    if word in forms:
-        examples = [t for t in _TEXT if t.split(" ")[0] == word][:3]
-        return f"'{word}' takes arguments like: {', '.join(examples)}"
-    return f"actions start with one of: {', '.join(forms)}"

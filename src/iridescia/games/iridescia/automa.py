@@ -8,7 +8,7 @@ the back of the top card of the Rhom deck.
 
 from __future__ import annotations
 
-from iridescia.games.iridescia import effects as E
+from iridescia.games.iridescia import steps
 from iridescia.games.iridescia.board import (
     ADJACENT,
     CASTLE_ROW,
@@ -83,16 +83,16 @@ def draw_card(s: State) -> int:
     return card
 
 
-def play_turn(s: State) -> None:
-    """The Rhom's whole turn, from its first step to the end of turn (collect, market, Castle)."""
-    from iridescia.games.iridescia.turn import finish_turn, reveal
-
+def play_turn(s: State) -> bool:
+    """The Rhom's whole turn, from its first step to its restoring. Returns whether it moved
+    onto a tile, which the turn flow then collects as at the end of anyone's turn (3.5); False
+    only when no tile was left to move onto, even after the blocked restart."""
     me = s.players[s.rhom]
     multiplier = 1
     if me.pos == OFF_BOARD:
         _first_turn_reveals(s)
     else:
-        if not any(E.has_open_tile(s, h) for h in ADJACENT[me.pos]):
+        if not any(steps.has_open_tile(s, h) for h in ADJACENT[me.pos]):
             _blocked(s)
         card = CARD_BY_ID[draw_card(s)]
         if card.icon in ("2x", "3x"):
@@ -101,38 +101,33 @@ def play_turn(s: State) -> None:
             _merchant(s)
         elif card.icon == "barricade":
             _barricade(s)
-        if not any(E.has_open_tile(s, h) for h in ADJACENT[me.pos]):
+        if not any(steps.has_open_tile(s, h) for h in ADJACENT[me.pos]):
             _blocked(s)  # ruling D24: its own barricade took its last adjacent tile
         revealed = 0
         for name in card.reveal_order:
             h = DIRECTIONAL[me.pos][DIRECTION_NAMES.index(name)]
-            face_down = h and E.has_open_tile(s, h) and not s.face_up[h]
+            face_down = h and steps.has_open_tile(s, h) and not s.face_up[h]
             if revealed < s.params.max_reveals and face_down:
-                reveal(s, h)
+                steps.reveal(s, h)
                 revealed += 1
     target = choose_tile(s)
     if not target:
         # No tile to move onto even after the blocked restart (not reached in play; a guard
         # so the engine never crashes): the Rhom ends its turn where it stands.
-        from iridescia.games.iridescia.turn import end_turn
-
         s.emit("rhom_stuck", s.rhom, at=me.pos)
-        end_turn(s)
-        return
+        return False
     me.pos = target
     s.emit("move", s.rhom, to=target)
     _arrive(s, target, multiplier)
     _restore_all(s)
-    finish_turn(s)
+    return True
 
 
 def _first_turn_reveals(s: State) -> None:
     """R40: roll two dice, count row-1 tiles from the left (wrapping), reveal those tiles."""
-    from iridescia.games.iridescia.turn import reveal
-
     dice = [s.rng.die(), s.rng.die()]
     s.emit("rhom_dice", s.rhom, faces=list(dice), reason="first turn")
-    tiles = [h for h in ROW_HEXES[1] if E.has_open_tile(s, h)]
+    tiles = [h for h in ROW_HEXES[1] if steps.has_open_tile(s, h)]
     if not tiles:
         return
     step = -1 if weathervane(s) == "left" else 1
@@ -141,7 +136,7 @@ def _first_turn_reveals(s: State) -> None:
         for k in range(len(tiles)):
             h = tiles[(i + k * step) % len(tiles)]
             if not s.face_up[h]:
-                reveal(s, h)
+                steps.reveal(s, h)
                 break
 
 
@@ -150,10 +145,11 @@ def _blocked(s: State) -> None:
     me = s.players[s.rhom]
     s.emit("blocked", s.rhom, at=me.pos)
     if me.tiles:
-        tile = me.tiles.pop()
-        s.removed.append(tile)
+        tile = me.tiles[-1]
+        me.tiles = me.tiles[:-1]
+        s.removed = (*s.removed, tile)
         s.emit("tile_discarded", s.rhom, tile=tile)
-    options = E.closest_empty_hexes(s, me.pos)
+    options = steps.closest_empty_hexes(s, me.pos)
     if options:
         me.pos = _by_vane(s, options, {h: COL_OF[h] * 100 + ROW_OF[h] for h in options})
         s.emit("placed", s.rhom, hex=me.pos)
@@ -169,11 +165,11 @@ def _merchant(s: State) -> None:
     slot = slots[(die - 1) % len(slots)]
     kind = s.item_market[slot]
     s.item_market[slot] = -1
-    s.item_discard.append(kind)
+    s.item_discard = (*s.item_discard, kind)
     points = ITEMS[kind].cost
     s.players[s.rhom].merchant_points += points
     s.emit("rhom_merchant", s.rhom, item=ITEMS[kind].key, slot=slot + 1, points=points)
-    E.fill_item_market(s)
+    steps.fill_item_market(s)
 
 
 def barricade_target_seat(s: State) -> int:
@@ -200,8 +196,8 @@ def _barricade(s: State) -> None:
     start = (die - 1) % len(spaces)
     for k in range(len(spaces)):
         h = spaces[(start + k) % len(spaces)]
-        if E.has_open_tile(s, h):
-            s.barricade[h] = True
+        if steps.has_open_tile(s, h):
+            s.barricade = (*s.barricade[:h], True, *s.barricade[h + 1 :])
             s.emit("rhom_barricade", s.rhom, hex=h, row=row, count=die)
             return
     s.emit("rhom_barricade", s.rhom, hex=None, reason="no tile left in that row")
@@ -211,7 +207,7 @@ def choose_tile(s: State) -> int:
     """R42: the Iridia tile; else no rainbow unless only rainbows; a colour it lacks; the most
     demanded colour; then the weathervane (leftmost or rightmost tile)."""
     me = s.players[s.rhom]
-    cands = [h for h in ADJACENT[me.pos] if E.has_open_tile(s, h) and s.face_up[h]]
+    cands = [h for h in ADJACENT[me.pos] if steps.has_open_tile(s, h) and s.face_up[h]]
     gem = {h: TILE_BY_ID[s.tile_at[h]].gem for h in cands}
     want = demand(s)
     reason = "only choice"
@@ -290,7 +286,7 @@ def _gain(s: State, colour: int, n: int) -> None:
     s.emit("gain", s.rhom, colour=COLOUR_NAMES[colour], count=got, reason="arrival")
     if got < n:
         s.emit("supply_short", s.rhom, colour=COLOUR_NAMES[colour], missing=n - got)
-    excess = E.cargo_size(me.cargo) - s.params.cargo_limit
+    excess = steps.cargo_size(me.cargo) - s.params.cargo_limit
     while excess > 0:
         out = colour
         if new_colour and got:
@@ -301,7 +297,7 @@ def _gain(s: State, colour: int, n: int) -> None:
                 out = _by_vane(s, [c for c in others if me.cargo[c] == most])
         count = min(excess, me.cargo[out])
         value = s.market[out]
-        E.pay_gems(s, s.rhom, out, count, "rhom hold full")
+        steps.pay_gems(s, s.rhom, out, count, "rhom hold full")
         me.overflow_points += value * count
         s.emit("rhom_overflow", s.rhom, colour=COLOUR_NAMES[out], count=count, points=value * count)
         excess -= count
@@ -309,13 +305,11 @@ def _gain(s: State, colour: int, n: int) -> None:
 
 def _restore_all(s: State) -> None:
     """Restore at once as many relics as it can, highest value first (weathervane ties)."""
-    from iridescia.games.iridescia.turn import restorable, restore
-
     while True:
-        options = [r for r in restorable(s) if r in s.relic_row]
+        options = [r for r in steps.restorable(s) if r in s.relic_row]
         if not options:
             return
         best = max(RELIC_BY_ID[r].points for r in options)
         top = [r for r in options if RELIC_BY_ID[r].points == best]
         position = {r: s.relic_row.index(r) for r in top}
-        restore(s, _by_vane(s, top, position))
+        steps.restore(s, _by_vane(s, top, position))

@@ -9,10 +9,14 @@ allowed unless those gems are still in the cargo. Changing a market die locks th
 
 from __future__ import annotations
 
-from iridescia.games.iridescia import effects as E
+from typing import TypeVar
+
+from iridescia.games.iridescia import steps
 from iridescia.games.iridescia.actions import MARKET_TARGET_BASE
 from iridescia.games.iridescia.data import COLOUR_NAMES
 from iridescia.games.iridescia.state import MINING_ROLL, NO_ROLL, WELL_ROLL, State
+
+T = TypeVar("T")
 
 
 def mine(s: State, activate: int) -> None:
@@ -30,8 +34,8 @@ def mine(s: State, activate: int) -> None:
     faces = [rng.die() for _ in range(n)]
     ok = [f >= target for f in faces]
     s.roll_kind = MINING_ROLL
-    s.roll = faces
-    s.roll_ok = ok
+    s.roll = tuple(faces)
+    s.roll_ok = tuple(ok)
     s.roll_colour = colour
     s.roll_mult = mult
     s.roll_pick = pick
@@ -41,7 +45,7 @@ def mine(s: State, activate: int) -> None:
         s.current,
         colour=COLOUR_NAMES[colour],
         target=target,
-        faces=list(faces),
+        faces=faces,
         stone=s.active_stone,
         successes=sum(ok),
         cost=s.params.mining_cost,
@@ -49,12 +53,17 @@ def mine(s: State, activate: int) -> None:
     gains = []
     for good in ok:
         gains.append(_die_gain(s, colour, mult, pick) if good else (0, 0))
-    s.roll_gain = gains
+    s.roll_gain = tuple(gains)
+
+
+def _replaced(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``values`` with item ``i`` replaced (the roll's fields are tuples: see ``State``)."""
+    return (*values[:i], value, *values[i + 1 :])
 
 
 def _die_gain(s: State, colour: int, mult: int, pick: int) -> tuple[int, int]:
-    own = E.gain(s, s.current, colour, mult, "mining")
-    extra = E.gain(s, s.current, pick, own, "pickaxe") if pick >= 0 and own else 0
+    own = steps.gain(s, s.current, colour, mult, "mining")
+    extra = steps.gain(s, s.current, pick, own, "pickaxe") if pick >= 0 and own else 0
     return (own, extra)
 
 
@@ -94,7 +103,7 @@ def roll_targets(s: State, deltas: tuple[int, ...]) -> list[int]:
 def set_die(s: State, i: int, face: int, reason: str) -> None:
     """Give die ``i`` of the latest roll a new face and settle its gems (R21)."""
     before = s.roll[i]
-    s.roll[i] = face
+    s.roll = _replaced(s.roll, i, face)
     s.emit("die", s.current, die=i + 1, before=before, after=face, reason=reason)
     if s.roll_kind != MINING_ROLL:
         return
@@ -102,21 +111,22 @@ def set_die(s: State, i: int, face: int, reason: str) -> None:
     was_ok = s.roll_ok[i]
     if now_ok == was_ok:
         return
-    s.roll_ok[i] = now_ok
+    s.roll_ok = _replaced(s.roll_ok, i, now_ok)
     if was_ok:
         own, extra = s.roll_gain[i]
         if own:
-            E.pay_gems(s, s.current, s.roll_colour, own, "die changed to a failure")
+            steps.pay_gems(s, s.current, s.roll_colour, own, "die changed to a failure")
         if extra:
-            E.pay_gems(s, s.current, s.roll_pick, extra, "die changed to a failure")
-        s.roll_gain[i] = (0, 0)
+            steps.pay_gems(s, s.current, s.roll_pick, extra, "die changed to a failure")
+        s.roll_gain = _replaced(s.roll_gain, i, (0, 0))
     else:
-        s.roll_gain[i] = _die_gain(s, s.roll_colour, s.roll_mult, s.roll_pick)
+        gain = _die_gain(s, s.roll_colour, s.roll_mult, s.roll_pick)
+        s.roll_gain = _replaced(s.roll_gain, i, gain)
 
 
 def change_die(s: State, target: int, delta: int, reason: str) -> None:
     if target >= MARKET_TARGET_BASE:
-        E.bump_market(s, target - MARKET_TARGET_BASE, delta, reason)
+        steps.bump_market(s, target - MARKET_TARGET_BASE, delta, reason)
         lock_roll(s)
     else:
         set_die(s, target, (s.roll[target] - 1 + delta) % 6 + 1, reason)
@@ -154,9 +164,9 @@ def roll_market(s: State, mask: int, reason: str) -> None:
 def well_roll(s: State) -> None:
     faces = [s.rng.die() for _ in range(s.params.mining_dice)]
     s.roll_kind = WELL_ROLL
-    s.roll = faces
-    s.roll_ok = [False] * len(faces)
-    s.roll_gain = [(0, 0)] * len(faces)
+    s.roll = tuple(faces)
+    s.roll_ok = (False,) * len(faces)
+    s.roll_gain = ((0, 0),) * len(faces)
     s.roll_colour = -1
     s.roll_mult = 1
     s.roll_pick = -1

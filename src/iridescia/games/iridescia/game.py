@@ -15,7 +15,7 @@ from iridescia.core.errors import IllegalActionError, InvalidActionError, Record
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules, scoring, views
-from iridescia.games.iridescia.actions import Action
+from iridescia.games.iridescia.actions import ACTION_TABLE, Action
 from iridescia.games.iridescia.data import (
     IRIDIA_TYPE,
     RAINBOW,
@@ -26,6 +26,7 @@ from iridescia.games.iridescia.data import (
 from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.setup import new_state
 from iridescia.games.iridescia.state import RULES_VERSION, Event, Options, State
+from iridescia.games.iridescia.stats import Statistics
 
 GAME_NAME = "gems-of-iridescia"
 
@@ -43,11 +44,17 @@ class Decision:
 class Game:
     """One game of Gems of Iridescia. Seats are 0-based here and 1-based in action texts."""
 
-    __slots__ = ("log", "state")
+    __slots__ = ("_history", "keep_log", "log", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, keep_log: bool = True) -> None:
         self.state = state
-        self.log: list[Event] = []  # every event since creation (a clone starts a new log)
+        # The ids of the actions applied since setup: the record. It lives here, not in the
+        # state, so that the copies a search makes of states never copy it.
+        self._history: list[int] = []
+        # Every event since creation (a clone starts a new log). Simulations and search keep
+        # none: a finished game's log is about 90% of its memory (docs/performance.md).
+        self.keep_log = keep_log
+        self.log: list[Event] = []
 
     # ------------------------------------------------------------ creation
 
@@ -58,10 +65,15 @@ class Game:
         seed: int = 0,
         options: Options | None = None,
         params: RulesParams | None = None,
+        *,
+        keep_log: bool = True,
     ) -> Game:
+        """A new game; ``keep_log=False`` keeps no event log (``apply`` still returns each
+        action's events)."""
         state = new_state(players, seed, options, params)
-        g = cls(state)
-        g.log.extend(state.events)
+        g = cls(state, keep_log)
+        if keep_log:
+            g.log.extend(state.events)
         state.events = []
         return g
 
@@ -93,8 +105,20 @@ class Game:
     def apply(self, action: Action | str | int) -> list[Event]:
         """Apply an action (value, text or id). Raises InvalidActionError if it cannot be read,
         IllegalActionError if it is not legal now; the game is unchanged in both cases."""
-        events = list(rules.apply(self.state, action))
-        self.log.extend(events)
+        a = rules.coerce(action)
+        events = rules.apply(self.state, a)  # a fresh list per action: safe to hand out
+        self._history.append(a.id)
+        if self.keep_log:
+            self.log.extend(events)
+        return events
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply an action taken from ``legal_actions()`` of this very state, unchecked
+        (search). Anything else is undefined behaviour."""
+        events = rules.apply_unchecked(self.state, action)
+        self._history.append(action.id)
+        if self.keep_log:
+            self.log.extend(events)
         return events
 
     def is_terminal(self) -> bool:
@@ -163,8 +187,6 @@ class Game:
     def statistics(self) -> list[dict[str, Any]]:
         """Per-player statistics (spec section 10) folded from this game's event log; points by
         source are added once the game is over. A clone's log starts empty: use the original."""
-        from iridescia.games.iridescia.stats import Statistics
-
         st = Statistics(self.num_players)
         st.observe(self.log)
         if self.is_terminal():
@@ -180,21 +202,24 @@ class Game:
         return views.view(self.state, None)
 
     def determinize(self, player: int, rng: Rng) -> Game:
-        """A clone where everything ``player`` cannot see is re-dealt from ``rng``."""
-        return Game(views.determinize(self.state, player, rng))
+        """A clone where everything ``player`` cannot see is re-dealt from ``rng`` (same
+        history: the same actions were played in it)."""
+        g = Game(views.determinize(self.state, player, rng), self.keep_log)
+        g._history = self._history[:]
+        return g
 
     # ------------------------------------------------------------ copies, hashes, records
 
     def clone(self) -> Game:
-        return Game(self.state.clone())
+        g = Game(self.state.clone(), self.keep_log)
+        g._history = self._history[:]
+        return g
 
     def state_hash(self) -> str:
         return self.state.state_hash()
 
     def history(self) -> list[Action]:
-        from iridescia.games.iridescia.actions import ACTION_TABLE
-
-        return [ACTION_TABLE[i] for i in self.state.history]
+        return [ACTION_TABLE[i] for i in self._history]
 
     def record(self, with_hashes: bool = False, seats: tuple[str, ...] = ()) -> GameRecord:
         """The game record; ``with_hashes`` replays to store the hash after every action."""

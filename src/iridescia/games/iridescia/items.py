@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from iridescia.games.iridescia import actions as A
-from iridescia.games.iridescia import dice
-from iridescia.games.iridescia import effects as E
+from iridescia.games.iridescia import dice, steps
 from iridescia.games.iridescia.actions import MARKET_TARGET_BASE, Action
 from iridescia.games.iridescia.board import ALL_SIX, CATAPULT_LANDINGS
 from iridescia.games.iridescia.data import (
@@ -51,6 +50,7 @@ from iridescia.games.iridescia.state import (
     P_SWAP,
     P_WELL,
     State,
+    without,
 )
 
 DELTAS_BY_ITEM = {JACKHAMMER: (-1, 1), DYNAMITE: (-2, -1, 1, 2)}
@@ -80,7 +80,9 @@ def catapult_landings(s: State) -> list[int]:
     if pos < 0:
         return []
     return sorted(
-        h for h in CATAPULT_LANDINGS[pos] if E.has_open_tile(s, h) and not E.explorer_at(s, h)
+        h
+        for h in CATAPULT_LANDINGS[pos]
+        if steps.has_open_tile(s, h) and not steps.explorer_at(s, h)
     )
 
 
@@ -159,9 +161,9 @@ def can_play(s: State, kind: int) -> bool:
 
 def play(s: State, kind: int) -> None:
     p = s.players[s.current]
-    p.items.remove(kind)
+    p.items = without(p.items, kind)
     if kind != BOOK:
-        s.item_discard.append(kind)
+        s.item_discard = (*s.item_discard, kind)
     s.emit("play", s.current, item=ITEMS[kind].key)
     ITEM_EFFECTS[kind].start(s)
 
@@ -182,14 +184,12 @@ def legal_swap(s: State) -> list[Action]:
 
 
 def apply_swap(s: State, a: Action) -> None:
-    from iridescia.games.iridescia.turn import check_blocked
-
     s.pending.pop()
     me = s.players[s.current]
     other = s.players[a.a - 1]
     me.pos, other.pos = other.pos, me.pos
     s.emit("swap", s.current, with_seat=other.seat, now_at=me.pos)
-    check_blocked(s)  # R10: then the turn goes on from Reveal
+    steps.check_blocked(s)  # R10: then the turn goes on from Reveal
 
 
 def legal_land(s: State) -> list[Action]:
@@ -197,14 +197,12 @@ def legal_land(s: State) -> list[Action]:
 
 
 def apply_land(s: State, a: Action) -> None:
-    from iridescia.games.iridescia.turn import arrive, reveal
-
     s.pending.pop()
     s.emit("catapult", s.current, to=a.a)
     if not s.face_up[a.a]:
-        reveal(s, a.a)  # counts as one of the two reveals
+        steps.reveal(s, a.a)  # counts as one of the two reveals
     s.emit("move", s.current, to=a.a)
-    arrive(s, a.a)
+    steps.arrive(s, a.a)
 
 
 def legal_well(s: State) -> list[Action]:
@@ -221,9 +219,9 @@ def apply_well(s: State, a: Action) -> None:
         return
     s.pending.pop()
     s.roll_kind = NO_ROLL  # the Well is resolved: its dice no longer matter
-    s.roll, s.roll_ok, s.roll_gain = [], [], []
+    s.roll, s.roll_ok, s.roll_gain = (), (), ()
     if a.kind == A.TAKE:
-        E.gain(s, s.current, a.a, 1, "wishing well")
+        steps.gain(s, s.current, a.a, 1, "wishing well")
     else:
         s.emit("well_nothing", s.current)
 
@@ -234,7 +232,7 @@ def legal_cauldron_return(s: State) -> list[Action]:
 
 def apply_cauldron_return(s: State, a: Action) -> None:
     left = s.pending.pop()[1] - 1
-    E.pay_gems(s, s.current, a.a, 1, "cauldron")
+    steps.pay_gems(s, s.current, a.a, 1, "cauldron")
     s.pending.append((P_CAULDRON_RETURN, left) if left > 0 else (P_CAULDRON_TAKE,))
 
 
@@ -251,7 +249,7 @@ def legal_cauldron_take(s: State) -> list[Action]:
 
 def apply_cauldron_take(s: State, a: Action) -> None:
     s.pending.pop()
-    E.gain(s, s.current, a.a, 1, "cauldron")
+    steps.gain(s, s.current, a.a, 1, "cauldron")
 
 
 def legal_axe(s: State) -> list[Action]:
@@ -260,7 +258,7 @@ def legal_axe(s: State) -> list[Action]:
 
 def apply_axe(s: State, a: Action) -> None:
     s.pending.pop()
-    E.gain(s, s.current, a.a, 1, "axe")  # may overflow (spec 4)
+    steps.gain(s, s.current, a.a, 1, "axe")  # may overflow (spec 4)
 
 
 def legal_reserve(s: State) -> list[Action]:
@@ -271,18 +269,22 @@ def apply_reserve(s: State, a: Action) -> None:
     s.pending.pop()
     r = a.a
     from_row = r in s.relic_row
-    if from_row:
-        idx = s.relic_row.index(r)
-        s.relic_row.pop(idx)
-    else:
-        s.relic_deck.remove(r)
+    row = s.relic_row
+    idx = row.index(r) if from_row else -1
+    deck = list(s.relic_deck)
+    if not from_row:
+        deck.remove(r)
     s.players[s.current].reserved = r
-    s.rng.shuffle(s.relic_deck)  # R23: the deck is shuffled after the search
+    s.rng.shuffle(deck)  # R23: the deck is shuffled after the search
     s.emit("reserve", s.current, relic=r, from_row=from_row)
-    if from_row and s.relic_deck:
-        new = s.relic_deck.pop()
-        s.relic_row.insert(idx, new)
-        s.emit("relic_dealt", -1, relic=new)
+    if from_row:
+        if deck:
+            new = deck.pop()
+            s.relic_row = (*row[:idx], new, *row[idx + 1 :])
+            s.emit("relic_dealt", -1, relic=new)
+        else:
+            s.relic_row = row[:idx] + row[idx + 1 :]
+    s.relic_deck = tuple(deck)
 
 
 def legal_pickaxe_tile(s: State) -> list[Action]:

@@ -7,7 +7,7 @@ pair always gives the same table.
 from __future__ import annotations
 
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia import effects, turn
+from iridescia.games.iridescia import steps, turn
 from iridescia.games.iridescia.board import ROW_HEXES
 from iridescia.games.iridescia.data import (
     CATAPULT,
@@ -37,7 +37,7 @@ def deal_tiles(state: State, explorers: int) -> None:
             for colour in range(4):
                 same = [t.id for t in tiles if t.gem == colour]
                 gone = same[rng.below(len(same))]
-                state.thinned.append(gone)
+                state.thinned = (*state.thinned, gone)
                 tiles = [t for t in tiles if t.id != gone]
         ids = [t.id for t in tiles]
         rng.shuffle(ids)
@@ -114,11 +114,13 @@ def new_state(
 
     deal_tiles(s, explorers)
 
-    s.relic_deck = [r.id for r in RELICS]
-    s.rng.shuffle(s.relic_deck)
+    relics = [r.id for r in RELICS]
+    s.rng.shuffle(relics)
+    row = []
     for _ in range(params.relic_row_size):
-        if s.relic_deck:
-            s.relic_row.append(s.relic_deck.pop())
+        if relics:
+            row.append(relics.pop())
+    s.relic_deck, s.relic_row = tuple(relics), tuple(row)
 
     # First player (R4) is drawn before the item market so that the 4th player's Catapult
     # (spec 2.7) can be taken from the deck before the market is dealt. The Rhom plays first.
@@ -134,21 +136,20 @@ def new_state(
     if options.catapult_for_fourth:
         fourth = (first + 3) % seats
         deck.remove(CATAPULT)
-        s.players[fourth].items.append(CATAPULT)
+        s.players[fourth].items = (CATAPULT,)
     s.rng.shuffle(deck)
     s.item_deck = deck
     size = params.item_market_size_with_rhom if options.rhom else params.item_market_size
     s.item_market = [-1] * size
-    effects.fill_item_market(s)
+    steps.fill_item_market(s)
 
-    s.objective_deck = [o.id for o in OBJECTIVES]
-    s.rng.shuffle(s.objective_deck)
+    objectives = [o.id for o in OBJECTIVES]
+    s.rng.shuffle(objectives)
     for p in s.players:
         if options.rhom and p.seat == seats - 1:
             continue  # the Rhom gets neither objectives nor coins
-        for _ in range(params.objectives_dealt):
-            p.objectives.append(s.objective_deck.pop())
-        p.objectives.sort()
+        p.objectives = tuple(sorted(objectives.pop() for _ in range(params.objectives_dealt)))
+    s.objective_deck = tuple(objectives)
 
     if options.rhom:
         s.rhom = seats - 1
@@ -156,7 +157,7 @@ def new_state(
         s.rhom_deck = [c.id for c in RHOM_CARDS]
         s.rng.shuffle(s.rhom_deck)
 
-    s.tokens_left = list(TOKENS_BY_EXPLORERS[explorers])
+    s.tokens_left = tuple(TOKENS_BY_EXPLORERS[explorers])
     s.emit("setup", -1, players=seats, first=first)  # never the seed: it reveals all
     turn.start_turn(s)
     return s

@@ -10,10 +10,26 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, TypeVar
 
+from iridescia.core.events import Event as Event  # re-exported: the shared event value
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.params import RulesParams
+
+# ``Event(...)`` goes through a Python-level ``__new__``; ``tuple.__new__`` builds the same value
+# in C (emit runs about twice per action).
+_new_event = tuple.__new__
+
+T = TypeVar("T")
+
+
+def without(values: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``values`` without the first ``item`` (ValueError if absent), for the tuple fields."""
+    i = values.index(item)
+    return values[:i] + values[i + 1 :]
+
+
+_BLANK = True  # ``State(_BLANK)``: an object ``clone`` fills (positional: a keyword costs 0.3 µs)
 
 RULES_VERSION = 1  # bump only when behaviour changes: records say which rules they follow
 
@@ -50,17 +66,6 @@ NO_ROLL, MINING_ROLL, WELL_ROLL = 0, 1, 2
 
 # Explorer positions beyond hex ids: off the board is 0 (board.OFF_BOARD), in the Castle is -1.
 IN_CASTLE = -1
-
-
-class Event(NamedTuple):
-    """Something that happened, in data: for the log, statistics and the web app."""
-
-    kind: str
-    player: int  # 0-based seat, -1 for the table
-    data: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, **self.data}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,16 +124,20 @@ class PlayerState:
         "token",
     )
 
-    def __init__(self, seat: int, coins: int) -> None:
+    def __init__(self, seat: int = 0, coins: int = 0, blank: bool = False) -> None:
+        if blank:
+            return  # ``clone`` sets every field (see ``State.__init__``)
         self.seat = seat
         self.coins = coins
         self.cargo = [0, 0, 0, 0]
         self.stone_idle = 0  # stone dice held and not activated (kept across turns, R13)
-        self.items: list[int] = []  # item kinds in hand (never two of a kind, R14)
-        self.objectives: list[int] = []
+        # Containers that change a few times a game are tuples, replaced whole when they change:
+        # a clone shares them (copying them was a third of ``clone``).
+        self.items: tuple[int, ...] = ()  # item kinds in hand (never two of a kind, R14)
+        self.objectives: tuple[int, ...] = ()
         self.discarded_objective = 0
-        self.tiles: list[int] = []  # victory pile, in collection order
-        self.relics: list[int] = []
+        self.tiles: tuple[int, ...] = ()  # victory pile, in collection order
+        self.relics: tuple[int, ...] = ()
         self.reserved = 0  # relic reserved with the Regal Reference Book (R23), 0 if none
         self.relic_points = 0
         self.tile_bonus_points = 0
@@ -140,16 +149,16 @@ class PlayerState:
         self.finished = False
 
     def clone(self) -> PlayerState:
-        o = PlayerState.__new__(PlayerState)
+        o = PlayerState(0, 0, _BLANK)
         o.seat = self.seat
         o.coins = self.coins
         o.cargo = self.cargo[:]
         o.stone_idle = self.stone_idle
-        o.items = self.items[:]
-        o.objectives = self.objectives[:]
+        o.items = self.items
+        o.objectives = self.objectives
         o.discarded_objective = self.discarded_objective
-        o.tiles = self.tiles[:]
-        o.relics = self.relics[:]
+        o.tiles = self.tiles
+        o.relics = self.relics
         o.reserved = self.reserved
         o.relic_points = self.relic_points
         o.tile_bonus_points = self.tile_bonus_points
@@ -184,7 +193,6 @@ class State:
         "elixir_turn",
         "events",
         "face_up",
-        "history",
         "item_deck",
         "item_discard",
         "item_market",
@@ -216,6 +224,7 @@ class State:
         "roll_ok",
         "roll_pick",
         "seed",
+        "silent",
         "sold",
         "start_items",
         "stone_supply",
@@ -227,7 +236,12 @@ class State:
         "turns_taken",
     )
 
-    def __init__(self) -> None:
+    def __init__(self, blank: bool = False) -> None:
+        # A blank state has no fields set: ``clone`` fills every one. (The usual idiom,
+        # ``State.__new__(State)``, skips ``__init__`` in Python but not in the compiled build,
+        # where building the defaults only to overwrite them made ``clone`` twice as slow.)
+        if blank:
+            return
         self.params = RulesParams()
         self.options = Options()
         self.seed = 0
@@ -235,20 +249,21 @@ class State:
         self.rng = Rng(0)
         self.tile_at = [0] * 59  # tile id on each hex (0 = empty hex)
         self.face_up = [False] * 59
-        self.barricade = [False] * 59
-        self.thinned: list[int] = []
-        self.removed: list[int] = []  # tiles that left the game (Castle removals, R9 discards)
-        self.removed_hidden: list[int] = []  # of those, the ones removed face down
+        # Containers that change a few times a game are tuples (see ``PlayerState``).
+        self.barricade: tuple[bool, ...] = (False,) * 59
+        self.thinned: tuple[int, ...] = ()
+        self.removed: tuple[int, ...] = ()  # tiles that left the game (Castle removals, R9)
+        self.removed_hidden: tuple[int, ...] = ()  # of those, the ones removed face down
         self.market = [2, 2, 2, 2]
         self.supply = [16, 16, 16, 16]
         self.stone_supply = 4
-        self.relic_deck: list[int] = []  # top of the deck is the END of the list
-        self.relic_row: list[int] = []
+        self.relic_deck: tuple[int, ...] = ()  # top of the deck is the END of the tuple
+        self.relic_row: tuple[int, ...] = ()
         self.item_deck: list[int] = []  # top is the end
         self.item_market: list[int] = []  # one kind per slot, -1 for an empty slot
-        self.item_discard: list[int] = []
-        self.objective_deck: list[int] = []
-        self.tokens_left: list[str] = []
+        self.item_discard: tuple[int, ...] = ()
+        self.objective_deck: tuple[int, ...] = ()
+        self.tokens_left: tuple[str, ...] = ()
         self.rhom = -1  # the Rhom's seat, -1 without the Rhom
         self.rhom_deck: list[int] = []  # Rhom cards, top is the end (its back shows the vane)
         self.rhom_discard: list[int] = []
@@ -270,20 +285,20 @@ class State:
         self.elixir_turn = False
         # The latest roll (mining attempt or Wishing Well), for dice-changing items (R21).
         self.roll_kind = NO_ROLL
-        self.roll: list[int] = []  # faces
-        self.roll_ok: list[bool] = []
-        self.roll_gain: list[tuple[int, int]] = []  # per die: (own colour gems, pickaxe gems)
+        self.roll: tuple[int, ...] = ()  # faces
+        self.roll_ok: tuple[bool, ...] = ()
+        self.roll_gain: tuple[tuple[int, int], ...] = ()  # per die: (own colour, pickaxe gems)
         self.roll_colour = -1
         self.roll_mult = 1
         self.roll_pick = -1
         self.roll_locked = False
         self.pending: list[tuple[int, ...]] = []
-        self.history: list[int] = []  # action ids applied since setup
         self.events: list[Event] = []
+        self.silent = False  # search copies emit no events (see ``emit``)
 
     def clone(self) -> State:
         """An independent copy sharing no mutable part (tested: playing on it never changes us)."""
-        o = State.__new__(State)
+        o = State(_BLANK)
         o.params = self.params
         o.options = self.options
         o.seed = self.seed
@@ -291,20 +306,20 @@ class State:
         o.rng = self.rng.clone()
         o.tile_at = self.tile_at[:]
         o.face_up = self.face_up[:]
-        o.barricade = self.barricade[:]
-        o.thinned = self.thinned[:]
-        o.removed = self.removed[:]
-        o.removed_hidden = self.removed_hidden[:]
+        o.barricade = self.barricade
+        o.thinned = self.thinned
+        o.removed = self.removed
+        o.removed_hidden = self.removed_hidden
         o.market = self.market[:]
         o.supply = self.supply[:]
         o.stone_supply = self.stone_supply
-        o.relic_deck = self.relic_deck[:]
-        o.relic_row = self.relic_row[:]
+        o.relic_deck = self.relic_deck
+        o.relic_row = self.relic_row
         o.item_deck = self.item_deck[:]
         o.item_market = self.item_market[:]
-        o.item_discard = self.item_discard[:]
-        o.objective_deck = self.objective_deck[:]
-        o.tokens_left = self.tokens_left[:]
+        o.item_discard = self.item_discard
+        o.objective_deck = self.objective_deck
+        o.tokens_left = self.tokens_left
         o.rhom = self.rhom
         o.rhom_deck = self.rhom_deck[:]
         o.rhom_discard = self.rhom_discard[:]
@@ -324,20 +339,20 @@ class State:
         o.elixir_pending = self.elixir_pending
         o.elixir_turn = self.elixir_turn
         o.roll_kind = self.roll_kind
-        o.roll = self.roll[:]
-        o.roll_ok = self.roll_ok[:]
-        o.roll_gain = self.roll_gain[:]
+        o.roll = self.roll
+        o.roll_ok = self.roll_ok
+        o.roll_gain = self.roll_gain
         o.roll_colour = self.roll_colour
         o.roll_mult = self.roll_mult
         o.roll_pick = self.roll_pick
         o.roll_locked = self.roll_locked
         o.pending = self.pending[:]
-        o.history = self.history[:]
         o.events = []
+        o.silent = self.silent
         return o
 
     def key(self) -> tuple[Any, ...]:
-        """Everything that defines the state (history and events excluded), as a tuple."""
+        """Everything that defines the state (events excluded), as a tuple."""
         return (
             RULES_VERSION, self.params, self.options, self.num_players, self.rng.state,
             tuple(self.tile_at),
@@ -361,7 +376,10 @@ class State:
         return hashlib.blake2b(repr(self.key()).encode(), digest_size=16).hexdigest()
 
     def emit(self, event_kind: str, player: int, /, **data: Any) -> None:
-        self.events.append(Event(event_kind, player, data))
+        """Record an event of this action. A silent state (a search copy, whose events nobody
+        reads) records none: building the events was about a tenth of a random game's time."""
+        if not self.silent:
+            self.events.append(_new_event(Event, (event_kind, player, data)))
 
     @property
     def current_player_state(self) -> PlayerState:

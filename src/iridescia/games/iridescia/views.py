@@ -16,6 +16,7 @@ from typing import Any
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules
 from iridescia.games.iridescia.actions import target_text
+from iridescia.games.iridescia.automa import CARD_BY_ID, MAX_BARRICADES, weathervane
 from iridescia.games.iridescia.board import COL_OF, HEXES, REGION_OF_HEX, ROW_OF
 from iridescia.games.iridescia.data import (
     BONUS_NAMES,
@@ -27,6 +28,7 @@ from iridescia.games.iridescia.data import (
     RELIC_TYPE_NAMES,
     TILE_BY_ID,
     TILE_GEM_NAMES,
+    TOKEN_BY_KEY,
     WILD_LEAD,
 )
 from iridescia.games.iridescia.params import RulesParams
@@ -186,8 +188,6 @@ def _params_json(params: RulesParams) -> dict[str, Any]:
 def _rhom_json(s: State) -> dict[str, Any] | None:
     if s.rhom < 0:
         return None
-    from iridescia.games.iridescia.automa import MAX_BARRICADES, weathervane
-
     return {
         "seat": s.rhom,
         "deck_count": len(s.rhom_deck),
@@ -199,8 +199,6 @@ def _rhom_json(s: State) -> dict[str, Any] | None:
 
 
 def _token_points(token: str) -> int:
-    from iridescia.games.iridescia.data import TOKEN_BY_KEY
-
     return TOKEN_BY_KEY[token].points if token else 0
 
 
@@ -299,9 +297,9 @@ def _redeal_tiles(o: State, rng: Rng) -> None:
         for h in hexes:
             o.tile_at[h] = pool.pop()
         new_hidden += pool  # what is left were the tiles removed face down in this region
-    o.thinned = new_thinned
-    o.removed_hidden = new_hidden
-    o.removed = public_removed + new_hidden
+    o.thinned = tuple(new_thinned)
+    o.removed_hidden = tuple(new_hidden)
+    o.removed = tuple(public_removed + new_hidden)
 
 
 def _shuffle_keeping_back(deck: list[int], rng: Rng, back: Callable[[int], object]) -> None:
@@ -317,13 +315,13 @@ def _shuffle_keeping_back(deck: list[int], rng: Rng, back: Callable[[int], objec
 
 def _redeal_relics(o: State, rng: Rng) -> None:
     """The relic deck's order is hidden; the lead gem on the top card's back is public."""
-    _shuffle_keeping_back(o.relic_deck, rng, lambda r: RELIC_BY_ID[r].lead)
+    deck = list(o.relic_deck)
+    _shuffle_keeping_back(deck, rng, lambda r: RELIC_BY_ID[r].lead)
+    o.relic_deck = tuple(deck)
 
 
 def _redeal_rhom(o: State, rng: Rng) -> None:
     """The Rhom deck's order is hidden; the weathervane on the top card's back is public."""
-    from iridescia.games.iridescia.automa import CARD_BY_ID
-
     _shuffle_keeping_back(o.rhom_deck, rng, lambda c: CARD_BY_ID[c].weathervane)
 
 
@@ -338,8 +336,8 @@ def _redeal_objectives(o: State, viewer: int, rng: Rng) -> None:
     rng.shuffle(pool)
     for p in others:
         n = len(p.objectives)
-        p.objectives = sorted(pool.pop() for _ in range(n))
+        p.objectives = tuple(sorted(pool.pop() for _ in range(n)))
         if p.discarded_objective:
             p.discarded_objective = pool.pop()
-    o.objective_deck = pool
+    o.objective_deck = tuple(pool)
     assert me.objectives is not None

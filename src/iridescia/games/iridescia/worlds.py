@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from iridescia.core.rng import Rng
+from iridescia.games.iridescia.automa import CARD_BY_ID
 from iridescia.games.iridescia.board import REGION_OF_HEX
 from iridescia.games.iridescia.data import (
     BOOK,
@@ -26,6 +27,7 @@ from iridescia.games.iridescia.data import (
     RHOM_CARDS,
     TILE_BY_ID,
     TILES,
+    TOKEN_BY_KEY,
     WILD_LEAD,
 )
 from iridescia.games.iridescia.params import RulesParams
@@ -72,19 +74,21 @@ def world_from_view(view: dict[str, Any], rng: Rng) -> State:
 
 
 def _copy_public(s: State, view: dict[str, Any]) -> None:
+    barricade = list(s.barricade)
     for cell in view["board"]:
         h = cell["hex"]
         s.face_up[h] = cell["face_up"]
-        s.barricade[h] = cell["barricade"]
+        barricade[h] = cell["barricade"]
         if cell["tile"] is not None:
             s.tile_at[h] = cell["tile"]["id"]
+    s.barricade = tuple(barricade)
     s.market = _colour_list(view["market"])
     s.supply = _colour_list(view["supply"])
     s.stone_supply = view["stone_supply"]
-    s.relic_row = [r["id"] for r in view["relic_row"]]
+    s.relic_row = tuple(r["id"] for r in view["relic_row"])
     s.item_market = [-1 if k is None else ITEM_BY_KEY[k].index for k in view["item_market"]]
-    s.item_discard = sorted(ITEM_BY_KEY[k].index for k in view["item_discard"])
-    s.tokens_left = list(view["tokens_left"])
+    s.item_discard = tuple(sorted(ITEM_BY_KEY[k].index for k in view["item_discard"]))
+    s.tokens_left = tuple(view["tokens_left"])
     decision = view["decision"]
     s.current = decision["player"] if decision is not None else 0
     s.phase = _PHASE[view["phase"]]
@@ -101,9 +105,9 @@ def _copy_public(s: State, view: dict[str, Any]) -> None:
     e = t["engine"]
     s.pending = [tuple(p) for p in e["pending"]]
     s.roll_kind = e["roll_kind"]
-    s.roll = list(e["roll"])
-    s.roll_ok = list(e["roll_ok"])
-    s.roll_gain = [(g[0], g[1]) for g in e["roll_gain"]]
+    s.roll = tuple(e["roll"])
+    s.roll_ok = tuple(e["roll_ok"])
+    s.roll_gain = tuple((g[0], g[1]) for g in e["roll_gain"])
     s.roll_colour = e["roll_colour"]
     s.roll_mult = e["roll_mult"]
     s.roll_pick = e["roll_pick"]
@@ -113,17 +117,15 @@ def _copy_public(s: State, view: dict[str, Any]) -> None:
 
 
 def _copy_players(s: State, view: dict[str, Any]) -> None:
-    from iridescia.games.iridescia.data import TOKEN_BY_KEY
-
     turns = [0, 0, 0, 0]
     for pv in view["players"]:
         p = PlayerState(pv["seat"], pv["coins"])
         p.pos = pv["position"]
         p.cargo = _colour_list(pv["cargo"])
         p.stone_idle = pv["stone_dice"]
-        p.items = sorted(ITEM_BY_KEY[k].index for k in pv["items"])
-        p.tiles = [t["id"] for t in pv["victory_pile"]]
-        p.relics = [r["id"] for r in pv["relics"]]
+        p.items = tuple(sorted(ITEM_BY_KEY[k].index for k in pv["items"]))
+        p.tiles = tuple(t["id"] for t in pv["victory_pile"])
+        p.relics = tuple(r["id"] for r in pv["relics"])
         p.reserved = pv["reserved"]["id"] if pv["reserved"] else 0
         pts = pv["points"]
         p.relic_points = pts["relics"]
@@ -136,7 +138,7 @@ def _copy_players(s: State, view: dict[str, Any]) -> None:
             TOKEN_BY_KEY[p.token]  # unknown token keys fail here, not later
         p.finished = pv["finished"]
         if pv["objectives"] is not None:
-            p.objectives = [o["id"] for o in pv["objectives"]]
+            p.objectives = tuple(o["id"] for o in pv["objectives"])
             d = pv["discarded_objective"]
             p.discarded_objective = d["id"] if d else 0
         turns[p.seat] = pv["turns_taken"]
@@ -160,7 +162,7 @@ def _deal_tiles(s: State, view: dict[str, Any], rng: Rng) -> None:
             for colour in range(4):
                 same = [t for t in pool if TILE_BY_ID[t].gem == colour]
                 pick = same[rng.below(len(same))]
-                s.thinned.append(pick)
+                s.thinned = (*s.thinned, pick)
                 pool.remove(pick)
         rng.shuffle(pool)
         hexes = [
@@ -173,8 +175,8 @@ def _deal_tiles(s: State, view: dict[str, Any], rng: Rng) -> None:
         if len(pool) != hidden_counts[region]:
             raise ValueError(f"the view's tiles of region {region} do not add up")
         removed_hidden += pool
-    s.removed_hidden = removed_hidden
-    s.removed = list(view["removed"]) + removed_hidden
+    s.removed_hidden = tuple(removed_hidden)
+    s.removed = tuple(view["removed"]) + tuple(removed_hidden)
 
 
 def _deal_relics(s: State, view: dict[str, Any], rng: Rng) -> None:
@@ -193,7 +195,7 @@ def _deal_relics(s: State, view: dict[str, Any], rng: Rng) -> None:
         same = [i for i, r in enumerate(deck) if RELIC_BY_ID[r].lead == lead]
         i = same[rng.below(len(same))]
         deck[i], deck[-1] = deck[-1], deck[i]
-    s.relic_deck = deck
+    s.relic_deck = tuple(deck)
 
 
 def _deal_items(s: State, view: dict[str, Any], rng: Rng) -> None:
@@ -223,15 +225,13 @@ def _deal_objectives(s: State, view: dict[str, Any], viewer: int, rng: Rng) -> N
     for pv, p in zip(view["players"], s.players, strict=True):
         if p.seat == viewer:
             continue
-        p.objectives = sorted(pool.pop() for _ in range(pv["objective_count"]))
+        p.objectives = tuple(sorted(pool.pop() for _ in range(pv["objective_count"])))
         if pv["objective_discarded"]:
             p.discarded_objective = pool.pop()
-    s.objective_deck = pool
+    s.objective_deck = tuple(pool)
 
 
 def _deal_rhom(s: State, view: dict[str, Any], rng: Rng) -> None:
-    from iridescia.games.iridescia.automa import CARD_BY_ID
-
     rv = view["rhom"]
     s.rhom_discard = list(rv["discard"])
     drawn = set(s.rhom_discard)
