@@ -155,3 +155,40 @@ def test_the_rules_packages_import_no_face_and_no_io_library() -> None:
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+GAME_PACKAGES = ("iridescia.games.iridescia", "iridescia.games.gemrush")
+
+
+def _public_names(package: str) -> set[str]:
+    path = PACKAGE / Path(*package.split(".")[1:]) / "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            return {ast.literal_eval(e) for e in node.value.elts}  # type: ignore[attr-defined]
+    raise AssertionError(f"{package} has no __all__")
+
+
+def test_faces_and_bots_reach_a_game_only_through_its_package_api() -> None:
+    """Outside a game's own package, only the names in its ``__init__.__all__`` are used: no
+    module of the game is imported directly, and no other name is taken from it."""
+    public = {p: _public_names(p) for p in GAME_PACKAGES}
+    offenders = []
+    for name, path in all_modules().items():
+        if name.startswith(("iridescia.games", "iridescia.core")) or name == "iridescia":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name.startswith(GAME_PACKAGES) and a.name not in GAME_PACKAGES:
+                        offenders.append(f"{name}: import {a.name}")
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                if node.module in GAME_PACKAGES:
+                    bad = [a.name for a in node.names if a.name not in public[node.module]]
+                    offenders += [f"{name}: {node.module}.{b} is not public" for b in bad]
+                elif node.module.startswith(GAME_PACKAGES):
+                    offenders.append(f"{name}: from {node.module} import ...")
+    assert offenders == [], "\n".join(offenders)

@@ -1,8 +1,8 @@
-"""iridescia: the digital edition of the board game *Gems of Iridescia*.
+"""iridescia: the digital edition of *Gems of Iridescia* and *Gem Rush* on one engine.
 
-The rules engine lives in :mod:`iridescia.games.iridescia`; :class:`Game` is its forward model
-(``from iridescia import Game``). Names are loaded on first use so that importing one layer
-never drags in the others.
+Each game is a package under :mod:`iridescia.games` (``iridescia.games.get(name)`` finds one by
+name). For the first game, ``from iridescia import Game`` is its forward model. Names are
+loaded on first use so that importing one layer never drags in the others.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ __version__ = "0.1.0"
 __all__ = ["Game", "Options", "RulesParams"]
 
 if TYPE_CHECKING:
-    from iridescia.games.iridescia.game import Game, Options, RulesParams
+    from iridescia.games.iridescia import Game, Options, RulesParams
 
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from iridescia.games.iridescia import game
+        from iridescia.games import iridescia
 
-        return getattr(game, name)
+        return getattr(iridescia, name)
     raise AttributeError(f"module 'iridescia' has no attribute {name!r}")

@@ -18,3 +18,13 @@ def seed(text: str) -> int:
     if n < 0:
         raise argparse.ArgumentTypeError("a seed cannot be negative")
     return n
+
+
+def delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError("the delay must be between 0 and 60 seconds")
+    return value

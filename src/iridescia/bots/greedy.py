@@ -1,11 +1,13 @@
-"""The greedy bot: one step of look-ahead with the heuristic evaluator.
+"""The greedy bot: one step of look-ahead with the game's heuristic evaluator.
 
-From its view the bot builds one world (``worlds.world_from_view``: what it cannot see is dealt
-at random), tries every legal action on a copy, finishes the turn with the default policy
-(``policy.finish_turn``: so that every action is judged at the same point, just before the turn
-passes), and keeps the action whose outcome the evaluator likes best: its predicted lead over the
-best other seat. Chance outcomes (dice, revealed tiles) are averaged over a few samples, the same
-samples for every action so that the comparison is fair.
+From its view the bot builds one world (the game's ``world_from_view``: what it cannot see is
+dealt at random), tries every legal action on a copy, finishes the turn with the game's default
+policy (``heuristics.finish_turn``: so that every action is judged at the same point, just before
+the turn passes), and keeps the action whose outcome the evaluator likes best
+(``heuristics.value``: for Gems of Iridescia, the predicted lead over the best other seat).
+Chance outcomes (dice, revealed tiles) are averaged over a few samples, the same samples for
+every action so that the comparison is fair. It knows no game: all it knows comes from the
+game's heuristics.
 """
 
 from __future__ import annotations
@@ -14,58 +16,65 @@ from collections.abc import Sequence
 from typing import Any
 
 from iridescia.bots.base import register
-from iridescia.bots.evaluate import DEFAULT_WEIGHTS, Weights
-from iridescia.bots.policy import finish_turn, static_value
+from iridescia.core.actions import Action
+from iridescia.core.game import Game, GameSpec, SearchHeuristics, View
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia import rules
-from iridescia.games.iridescia.actions import Action
-from iridescia.games.iridescia.state import State
-from iridescia.games.iridescia.worlds import world_from_view
 
 
 def action_value(
-    world: State, action: Action, seat: int, samples: Sequence[int], weights: Weights
+    world: Game,
+    action: Action,
+    seat: int,
+    samples: Sequence[int],
+    heuristics: SearchHeuristics[Any],
 ) -> float:
     """The mean value for ``seat`` of playing ``action`` in ``world`` and finishing the turn by
     default, over the chance ``samples`` (the same for every action)."""
     total = 0.0
+    turn = heuristics.turn_index(world)
     for sample in samples:
-        s = world.clone()
-        s.rng = Rng(sample)
-        rules.apply_unchecked(s, action)
-        s.events = []
-        if s.turn_number != world.turn_number or rules.decision_kind(s) is None:
-            s = world  # the action passed the turn: judge the state it was played in
+        g = world.clone()
+        g.reseed(sample)
+        g.apply_unchecked(action)
+        if heuristics.turn_index(g) != turn or g.is_terminal():
+            g = world  # the action passed the turn: judge the game it was played in
         else:
-            s = finish_turn(s, seat, weights, Rng(sample ^ 0x5A5A))
-        total += static_value(s, seat, weights)
+            g = heuristics.finish_turn(g, seat, Rng(sample ^ 0x5A5A))
+        total += heuristics.value(g, seat)
     return total / len(samples)
 
 
 class GreedyBot:
-    """One-step look-ahead with ``estimate``; ``samples`` chance samples per action."""
+    """One-step look-ahead with the game's evaluator; ``samples`` chance samples per action."""
 
-    def __init__(self, samples: int = 3, weights: Weights = DEFAULT_WEIGHTS, name: str = "greedy"):
+    def __init__(self, game: GameSpec, samples: int = 3, name: str = "greedy") -> None:
+        heuristics = game.heuristics()
+        if heuristics is None:
+            raise ValueError(f"the greedy bot needs search heuristics for {game.info.title}")
+        self.game = game
+        self.heuristics = heuristics
         self.samples = samples
-        self.weights = weights
         self.name = name
 
-    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: Rng) -> Action:
+    def choose(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
         if not legal_actions:
             raise ValueError("the greedy bot was asked to choose among no actions")
         if len(legal_actions) == 1:
             return legal_actions[0]
         seat = view["viewer"]
-        world = world_from_view(view, rng)
-        world.silent = True  # its copies emit no events: nobody reads them here
+        world = self.game.world_from_view(view, rng)
         samples = [rng.next64() for _ in range(self.samples)]
         best_action = legal_actions[0]
         best_value = float("-inf")
         for a in legal_actions:
-            value = action_value(world, a, seat, samples, self.weights)
+            value = action_value(world, a, seat, samples, self.heuristics)
             if value > best_value:  # ties keep the lowest action id: deterministic
                 best_value, best_action = value, a
         return best_action
 
 
-register("greedy", GreedyBot)
+def _make(options: str, game: GameSpec) -> GreedyBot:
+    return GreedyBot(game)
+
+
+register("greedy", _make, needs_heuristics=True)

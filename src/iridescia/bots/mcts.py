@@ -1,14 +1,16 @@
-"""The search bot: information-set Monte Carlo tree search over re-dealt worlds.
+"""The search bot: information-set Monte Carlo tree search over re-dealt worlds, for any game.
 
-Each iteration plays in a world where what the bot cannot see is re-dealt
-(``worlds.world_from_view`` once per decision, then a pool of ``worlds`` re-deals with
-``views.determinize`` that the iterations cycle through, each copy with a fresh RNG so that dice
-and draws differ from one iteration to the next), walks down one shared tree of action sequences
-(single-observer ISMCTS: a child's statistics count only the iterations in which its action was
-legal, and the exploration term uses that availability count), adds one node, finishes the turn
-with the default policy (the truncated rollout: ``policy.finish_turn``), and scores the reached
-state with the heuristic evaluator. The tree spans the rest of the bot's own turn, and every line
-is judged just before the turn passes: the evaluator, not the tree, looks further ahead.
+Each iteration plays in a world where what the bot cannot see is re-dealt (the game's
+``world_from_view`` once per decision, then a pool of ``worlds`` re-deals with ``determinize``
+that the iterations cycle through, each copy with a fresh RNG so that dice and draws differ from
+one iteration to the next), walks down one shared tree of action sequences (single-observer
+ISMCTS: a child's statistics count only the iterations in which its action was legal, and the
+exploration term uses that availability count), adds one node, finishes the turn with the
+game's default policy (``heuristics.finish_turn``: the truncated rollout), and scores the reached
+world with the game's evaluator (``heuristics.leads``). The tree spans the rest of the bot's own
+turn, and every line is judged just before the turn passes: the evaluator, not the tree, looks
+further ahead. The search knows no game: everything game-specific comes from the game's
+``SearchHeuristics``.
 
 Budgets are iterations (deterministic for a seed) or wall time (``time=`` seconds, for play,
 not reproducible). A decision with one legal action costs nothing; decisions with few actions
@@ -22,19 +24,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from iridescia.bots.base import register, register_with_options
-from iridescia.bots.evaluate import DEFAULT_WEIGHTS, Weights, estimate
-from iridescia.bots.policy import finish_turn
+from iridescia.bots.base import register
+from iridescia.core.actions import Action
+from iridescia.core.game import Game, GameSpec, SearchHeuristics, View
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia import rules, views
-from iridescia.games.iridescia.actions import DONE, END, PLAY, REMOVE, RESTORE, Action
-from iridescia.games.iridescia.game import Game
-from iridescia.games.iridescia.state import State
-from iridescia.games.iridescia.worlds import world_from_view
-
-# The action kinds after which the turn may pass (measured over random games of every table
-# kind); before these the state is copied so that the line can be judged from where it passed.
-TURN_PASSING = frozenset({END, DONE, RESTORE, REMOVE, PLAY})
 
 
 class Node:
@@ -51,17 +44,6 @@ class Node:
         self.children: dict[int, Node] = {}
 
 
-def leads(s: State, weights: Weights) -> list[float]:
-    """Each seat's predicted lead over the best other seat (exact once the game is over)."""
-    if rules.decision_kind(s) is None:
-        est = [float(b.total) for b in Game(s).scores()]
-    else:
-        est = estimate(s, weights)
-    return [
-        v - max((w for j, w in enumerate(est) if j != i), default=0.0) for i, v in enumerate(est)
-    ]
-
-
 def values_of(lead: list[float], baseline: list[float], scale: float) -> list[float]:
     """Each seat's value in [0, 1]: a logistic of how much its lead grew from ``baseline``.
 
@@ -76,53 +58,53 @@ class MctsBot:
 
     def __init__(
         self,
+        game: GameSpec,
         iterations: int = 1000,
         time_limit: float | None = None,
         per_action: int = 100,
         exploration: float = 0.15,
         scale: float = 8.0,
         worlds: int = 40,
-        weights: Weights = DEFAULT_WEIGHTS,
         name: str = "mcts",
     ) -> None:
         if iterations < 1 or per_action < 1:
             raise ValueError("MCTS budgets must be positive")
+        heuristics = game.heuristics()
+        if heuristics is None:
+            raise ValueError(f"the search bot needs search heuristics for {game.info.title}")
+        self.game = game
+        self.heuristics: SearchHeuristics[Any] = heuristics
         self.iterations = iterations
         self.time_limit = time_limit
         self.per_action = per_action
         self.exploration = exploration
         self.scale = scale
         self.worlds = max(1, worlds)
-        self.weights = weights
         self.name = name
         self.last_iterations = 0
         self._baseline: list[float] = []
 
-    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: Rng) -> Action:
+    def choose(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:
         if not legal_actions:
             raise ValueError("the MCTS bot was asked to choose among no actions")
         if len(legal_actions) == 1:
             self.last_iterations = 0
             return legal_actions[0]
         seat = view["viewer"]
-        base = world_from_view(view, rng)
-        base.silent = True  # its copies emit no events: nobody reads them in a search
+        base = self.game.world_from_view(view, rng)
         root = Node(None, seat)
-        self._baseline = leads(base, self.weights)
+        self._baseline = self.heuristics.leads(base)
         budget = min(self.iterations, self.per_action * len(legal_actions))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         # Re-dealing hidden information costs far more than copying a state, so the iterations
         # cycle through a fixed pool of re-dealt worlds, each copy with a fresh RNG for chance.
-        pool = [
-            views.determinize(base, seat, Rng(rng.next64()))
-            for _ in range(min(budget, self.worlds))
-        ]
+        pool = [base.determinize(seat, Rng(rng.next64())) for _ in range(min(budget, self.worlds))]
         while done < budget:
             if deadline is not None and done and time.perf_counter() > deadline:
                 break
             world = pool[done % len(pool)].clone()
-            world.rng = Rng(rng.next64())
+            world.reseed(rng.next64())
             self._iterate(root, world, rng)
             done += 1
         self.last_iterations = done
@@ -143,23 +125,25 @@ class MctsBot:
         assert best.action is not None
         return best.action
 
-    def _iterate(self, root: Node, s: State, rng: Rng) -> None:
+    def _iterate(self, root: Node, g: Game, rng: Rng) -> None:
         """One iteration: down the tree, one new node, the turn finished by default, backed up.
 
         The tree spans the rest of the bot's turn. An action that passes the turn ends the
-        path and the state just before it is judged, as ``policy.finish_turn`` judges every
-        other line: all lines are compared at the same point, before any other seat (or the
-        Rhom) moves, so the other seats' dice cannot blur the comparison.
+        path and the world just before it is judged, as ``heuristics.finish_turn`` judges every
+        other line: all lines are compared at the same point, before any other seat (or an
+        automa) moves, so the other seats' dice cannot blur the comparison.
         """
+        h = self.heuristics
         path = [root]
         node = root
-        turn = s.turn_number
+        turn = h.turn_index(g)
         expanded = False
         while not expanded:
-            if rules.decision_kind(s) is None:
+            if g.is_terminal():
                 break
-            legal = rules.legal_actions(s)
-            player = s.current
+            legal = g.legal_actions()
+            player = g.current_player
+            assert player is not None
             untried = []
             for a in legal:
                 child = node.children.get(a.id)
@@ -175,21 +159,22 @@ class MctsBot:
                 node = self._select(node, legal)
             path.append(node)
             assert node.action is not None
-            before = s.clone() if node.action.kind in TURN_PASSING else s
-            rules.apply_unchecked(s, node.action)
-            s.events = []
-            if s.turn_number != turn or rules.decision_kind(s) is None:
-                s = before  # the turn passed: judge the state it passed from
+            before = g.clone() if h.may_pass_turn(node.action) else g
+            g.apply_unchecked(node.action)
+            if h.turn_index(g) != turn or g.is_terminal():
+                g = before  # the turn passed: judge the world it passed from
                 break
         else:
-            s = finish_turn(s, s.current, self.weights, rng)
-        values = values_of(leads(s, self.weights), self._baseline, self.scale)
+            seat = g.current_player
+            assert seat is not None  # not over: the loop above stops at the end of the game
+            g = h.finish_turn(g, seat, rng)
+        values = values_of(h.leads(g), self._baseline, self.scale)
         for n in path[1:]:
             n.visits += 1
             n.wins += values[n.player]
         root.visits += 1
 
-    def _select(self, node: Node, legal: list[Action]) -> Node:
+    def _select(self, node: Node, legal: Sequence[Action]) -> Node:
         best: Node | None = None
         best_score = float("-inf")
         c = self.exploration
@@ -211,12 +196,12 @@ LEVELS: dict[str, dict[str, Any]] = {
 }
 
 
-def make_mcts(spec: str = "") -> MctsBot:
+def make_mcts(spec: str, game: GameSpec) -> MctsBot:
     """``mcts``, ``mcts:LEVEL`` or ``mcts:key=value,...`` (iterations, time, per_action, c,
     scale, worlds)."""
     name = f"mcts:{spec}" if spec else "mcts"
     if spec in LEVELS:
-        return MctsBot(**LEVELS[spec], name=name)
+        return MctsBot(game, **LEVELS[spec], name=name)
     kwargs: dict[str, Any] = dict(LEVELS["medium"])
     if spec:
         keys = {"iterations": int, "time": float, "per_action": int, "c": float,
@@ -235,15 +220,18 @@ def make_mcts(spec: str = "") -> MctsBot:
                 raise ValueError(f"bad value for MCTS option {key!r}: {value!r}") from None
             target = {"time": "time_limit", "c": "exploration"}
             kwargs[target.get(key, key)] = parsed
-    return MctsBot(**kwargs, name=name)
+    return MctsBot(game, **kwargs, name=name)
 
 
-register_with_options("mcts", make_mcts)
+register("mcts", make_mcts, needs_heuristics=True, takes_options=True)
 
 
-def _level_factory(level: str) -> Callable[[], MctsBot]:
-    return lambda: MctsBot(**LEVELS[level], name=level)
+def _level_factory(level: str) -> Callable[[str, GameSpec], MctsBot]:
+    def make(options: str, game: GameSpec) -> MctsBot:
+        return MctsBot(game, **LEVELS[level], name=level)
+
+    return make
 
 
 for _level in LEVELS:
-    register(_level, _level_factory(_level))
+    register(_level, _level_factory(_level), needs_heuristics=True)

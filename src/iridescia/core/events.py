@@ -7,7 +7,9 @@ faces, never in the core.
 Each game declares every kind of event it emits once, in an ``EventCatalogue`` of ``EventKind``
 rows: does it carry data some seat may not see (and how it is redacted for each seat), did it
 draw randomness, may an undo cross it, how long a face should pause on it. The web, the terminal,
-the replays and the logs read those facts instead of matching kinds as strings.
+the replays and the logs read those facts instead of matching kinds as strings. The conformance
+test holds a game to them: an event that is neither ``random`` nor ``reveals`` must look the same,
+once redacted, in every world the viewer cannot tell apart.
 """
 
 from __future__ import annotations
@@ -40,10 +42,14 @@ class EventKind:
     name: str
     summary: str = ""  # what it means, for the docs and for people reading logs
     redact: Redactor | None = None  # None: public as it is, for every viewer
-    random: bool = False  # it drew randomness or turned hidden information face up
+    random: bool = False  # it drew randomness (dice, shuffles, a hidden card or tile drawn)
+    # It shows some seats what they could not see before (a card played from a hidden hand);
+    # random events may reveal too.
+    reveals: bool = False
     undoable: bool = True  # an undo may take back a step that emitted it
     pause: float = 0.0  # seconds a face should linger on it when it animates a sequence
     automa: bool = False  # emitted by an automated seat (the faces show those steps in turn)
+    shown: Callable[[Event], bool] | None = None  # None: logs show every event of this kind
 
     @property
     def secret(self) -> bool:
@@ -98,3 +104,8 @@ class EventCatalogue:
 
     def pause(self, event: Event) -> float:
         return self[event.kind].pause
+
+    def shown(self, event: Event) -> bool:
+        """Whether logs show this event (some repeat what another line of the log says)."""
+        shown = self[event.kind].shown
+        return True if shown is None else shown(event)

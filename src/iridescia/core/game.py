@@ -25,7 +25,8 @@ from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
 
 # A view is a JSON-ready mapping built for one seat (or a spectator). Each game documents its
-# schema as a ``TypedDict``; faces treat it as data and hand it to the game's renderers.
+# schema as a ``TypedDict``; faces treat it as data and hand it to the game's renderers. Every
+# view holds ``"viewer"``: the seat it was built for, or None for a spectator.
 View = Mapping[str, Any]
 
 G = TypeVar("G", bound="Game")
@@ -247,6 +248,11 @@ class Game(Protocol):
 
     def is_terminal(self) -> bool: ...
 
+    def reseed(self, seed: int) -> None:
+        """Replace the game's RNG, so every chance event from now on is drawn anew (search: a
+        copy of a world with fresh dice)."""
+        ...
+
     def outcome(self) -> Outcome:
         """The result of a finished game (ValueError before the end), computed once."""
         ...
@@ -270,20 +276,23 @@ class Game(Protocol):
     def record(self, with_hashes: bool = False, seats: tuple[str, ...] = ()) -> GameRecord: ...
 
 
-class SearchHeuristics(Protocol):
-    """What a game tells the generic tree search about itself (it lives in the game package).
+class SearchHeuristics(Protocol[G]):
+    """What a game tells the generic bots about itself (it lives in the game package).
 
     The search plays within the deciding seat's turn: ``turn_index`` changes when the turn
     passes, ``may_pass_turn`` says before which actions a copy must be kept (so the line can be
     judged from just before the turn passed), ``finish_turn`` plays the seat's turn on by a cheap
-    default policy, and ``leads`` predicts every seat's standing (higher is better).
+    default policy, ``leads`` predicts every seat's standing (higher is better, exact once the
+    game is over) and ``value`` one seat's.
     """
 
-    def leads(self, game: Any) -> list[float]: ...
+    def leads(self, game: G) -> list[float]: ...
 
-    def finish_turn(self, game: Any, seat: int, rng: Rng) -> Any: ...
+    def value(self, game: G, seat: int) -> float: ...
 
-    def turn_index(self, game: Any) -> int: ...
+    def finish_turn(self, game: G, seat: int, rng: Rng) -> G: ...
+
+    def turn_index(self, game: G) -> int: ...
 
     def may_pass_turn(self, action: Action) -> bool: ...
 
@@ -324,6 +333,6 @@ class GameSpec(Protocol):
         ``rng`` (for search bots, which never see the real game)."""
         ...
 
-    def heuristics(self) -> SearchHeuristics | None:
+    def heuristics(self) -> SearchHeuristics[Any] | None:
         """What the tree search needs to know about this game, or None if it has none yet."""
         ...

@@ -240,3 +240,22 @@ SWAPPING = ITEM_BY_KEY["swapping"].index
 CATAPULT = ITEM_BY_KEY["catapult"].index
 WELL = ITEM_BY_KEY["well"].index
 ITEM_KEYS: tuple[str, ...] = tuple(i.key for i in ITEMS)
+
+
+def catalogue() -> dict[str, Any]:
+    """The printed content of every card and tile, as JSON: items (cost, timing, text), relics,
+    objectives, tiles, royalty tokens and Rhom cards. Public game-box data that lets a face draw
+    and translate what views mention by id; it never says where a tile lies or how a deck is
+    ordered. A fresh copy each call (callers may cache it)."""
+    royalty = _load("royalty.json")
+    return {
+        "items": [
+            {k: it[k] for k in ("key", "name", "cost", "timing", "text")}
+            for it in _load("items.json")
+        ],
+        "relics": _load("relics.json"),
+        "objectives": _load("objectives.json"),
+        "tiles": _load("tiles.json"),
+        "tokens": royalty["tokens"],
+        "rhom_cards": _load("rhom_cards.json"),
+    }

@@ -1,50 +1,53 @@
-"""``Game``: the public forward model of Gems of Iridescia.
+"""``Game``: the public forward model of Gems of Iridescia, and ``GAME``, the game as a plug-in.
 
 Create a game from (players, seed, options), ask for the current decision and its legal actions,
 apply actions (as values, texts or ids), test for the end, score, build views, clone, hash,
-determinise, and save or replay game records. Everything else in the package (bots, the terminal,
-the web app, simulations, RL wrappers) goes through this class.
+determinise, and save or replay game records. ``Game`` satisfies the core contract
+(``core.game.Game``) and ``GAME`` the plug-in contract (``core.game.GameSpec``): metadata, action
+table, event catalogue, constructors from JSON-style options, ``world_from_view`` and the search
+heuristics (``Heuristics``). Every face goes through these two, never through the modules below.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
+from iridescia.core.actions import ActionTable
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
+from iridescia.core.events import EventCatalogue
+from iridescia.core.game import Decision, GameInfo, Outcome
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia import rules, scoring, views
-from iridescia.games.iridescia.actions import ACTION_TABLE, Action
-from iridescia.games.iridescia.data import (
-    IRIDIA_TYPE,
-    RAINBOW,
-    RELIC_BY_ID,
-    TILE_BY_ID,
-    TOKEN_BY_KEY,
+from iridescia.games.iridescia import rules, scoring, views, worlds
+from iridescia.games.iridescia.actions import (
+    ACTION_TABLE,
+    DONE,
+    END,
+    GAME_NAME,
+    PLAY,
+    REMOVE,
+    RESTORE,
+    TABLE,
+    Action,
 )
+from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, Weights, estimate, margin
+from iridescia.games.iridescia.events import EVENTS
+from iridescia.games.iridescia.info import DATA_SET, INFO, mode_of
 from iridescia.games.iridescia.params import RulesParams
+from iridescia.games.iridescia.policy import finish_turn
 from iridescia.games.iridescia.setup import new_state
 from iridescia.games.iridescia.state import RULES_VERSION, Event, Options, State
 from iridescia.games.iridescia.stats import Statistics
+from iridescia.games.iridescia.tally import tallies
 
-GAME_NAME = "gems-of-iridescia"
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """Who acts, what is being decided, and the legal actions (sorted by id)."""
-
-    player: int
-    kind: str
-    prompt: str
-    actions: tuple[Action, ...]
+END_REASON = "every explorer has reached the Castle"
 
 
 class Game:
     """One game of Gems of Iridescia. Seats are 0-based here and 1-based in action texts."""
 
-    __slots__ = ("_history", "keep_log", "log", "state")
+    __slots__ = ("_history", "_outcome", "keep_log", "log", "state")
 
     def __init__(self, state: State, keep_log: bool = True) -> None:
         self.state = state
@@ -55,6 +58,7 @@ class Game:
         # none: a finished game's log is about 90% of its memory (docs/performance.md).
         self.keep_log = keep_log
         self.log: list[Event] = []
+        self._outcome: Outcome | None = None
 
     # ------------------------------------------------------------ creation
 
@@ -80,8 +84,35 @@ class Game:
     # ------------------------------------------------------------ the forward model
 
     @property
+    def spec(self) -> GemsOfIridescia:
+        return GAME
+
+    @property
     def num_players(self) -> int:
+        """Every seat, the Rhom's included."""
         return self.state.num_players
+
+    @property
+    def automa_seats(self) -> tuple[int, ...]:
+        """The seats the engine plays itself (the Rhom's, if any)."""
+        return (self.state.rhom,) if self.state.rhom >= 0 else ()
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @property
+    def mode(self) -> str:
+        s = self.state
+        return mode_of(s.num_players - len(self.automa_seats), s.options.to_json())
+
+    @property
+    def options(self) -> Options:
+        return self.state.options
+
+    @property
+    def params(self) -> RulesParams:
+        return self.state.params
 
     @property
     def rhom_seat(self) -> int | None:
@@ -124,51 +155,14 @@ class Game:
     def is_terminal(self) -> bool:
         return rules.decision_kind(self.state) is None
 
+    def reseed(self, seed: int) -> None:
+        """Replace the game's RNG: every chance event from now on is drawn anew (search)."""
+        self.state.rng = Rng(seed)
+
     # ------------------------------------------------------------ scoring
 
     def tallies(self) -> list[scoring.PlayerTally]:
-        s = self.state
-        out = []
-        for p in s.players:
-            colours = [0, 0, 0, 0]
-            wild = 0
-            for t in p.tiles:
-                gem = TILE_BY_ID[t].gem
-                if gem >= RAINBOW:
-                    wild += 1
-                else:
-                    colours[gem] += 1
-            types = [0, 0, 0]
-            leads = [0, 0, 0, 0]
-            iridia = 0
-            for r in p.relics:
-                relic = RELIC_BY_ID[r]
-                if relic.type == IRIDIA_TYPE:
-                    iridia += 1
-                else:
-                    types[relic.type] += 1
-                    leads[relic.lead] += 1
-            out.append(
-                scoring.PlayerTally(
-                    cargo_gems=sum(p.cargo),
-                    coins=p.coins,
-                    tile_colours=(colours[0], colours[1], colours[2], colours[3]),
-                    wild_tiles=wild,
-                    relic_types=(types[0], types[1], types[2]),
-                    relic_leads=(leads[0], leads[1], leads[2], leads[3]),
-                    iridia_relics=iridia,
-                    objectives=tuple(p.objectives),
-                    relic_points=p.relic_points,
-                    tile_bonus_points=p.tile_bonus_points,
-                    iridia_stone_points=s.params.iridia_stone_points if p.iridia_stone else 0,
-                    token_points=TOKEN_BY_KEY[p.token].points if p.token else 0,
-                    merchant_points=p.merchant_points,
-                    overflow_points=p.overflow_points,
-                    has_iridia_stone=p.iridia_stone,
-                    token_rank=TOKEN_BY_KEY[p.token].rank if p.token else 0,
-                )
-            )
-        return out
+        return tallies(self.state)
 
     def scores(self) -> list[scoring.ScoreBreakdown]:
         """Each seat's score with its breakdown by source (final scoring if the game is over,
@@ -179,6 +173,21 @@ class Game:
         """Each seat's place (1 = best) after tie-breaks (R33); tied seats share a place."""
         tallies = self.tallies()
         return scoring.rank_players(tallies, scoring.score_all(tallies, self.state.params))
+
+    def outcome(self) -> Outcome:
+        """The result of the finished game (ValueError before the end), computed once: each
+        seat's score, the winners after the tie-breaks of R33 (several only when still tied;
+        in a solo game the human or the Rhom), and returns of 1/k for each of k winners."""
+        if self._outcome is None:
+            if not self.is_terminal():
+                raise ValueError("the game is not over: it has no outcome yet")
+            held = self.tallies()
+            scores = scoring.score_all(held, self.state.params)
+            winners = tuple(scoring.winners(held, scores))
+            share = 1.0 / len(winners)
+            returns = tuple(share if i in winners else 0.0 for i in range(self.num_players))
+            self._outcome = Outcome(tuple(b.total for b in scores), winners, returns, END_REASON)
+        return self._outcome
 
     def winners(self) -> list[int]:
         tallies = self.tallies()
@@ -233,6 +242,7 @@ class Game:
         return GameRecord(
             game=GAME_NAME,
             rules_version=RULES_VERSION,
+            data_set=DATA_SET,
             seed=s.seed,
             players=s.num_players - (1 if s.rhom >= 0 else 0),  # human seats
             options=s.options.to_json(),
@@ -261,6 +271,11 @@ class Game:
 def start_of(record: GameRecord) -> Game:
     if record.game != GAME_NAME:
         raise RecordError(f"this record is for {record.game!r}, not {GAME_NAME!r}")
+    if record.data_set and record.data_set != DATA_SET:
+        raise RecordError(
+            f"this record was played with the data set {record.data_set!r}; "
+            f"this engine has {DATA_SET!r}"
+        )
     if record.rules_version != RULES_VERSION:
         raise RecordError(
             f"this record follows rules version {record.rules_version}; "
@@ -289,4 +304,116 @@ def _replay_steps(record: GameRecord, check: bool) -> Any:
         yield game, h
 
 
-__all__ = ["Decision", "Game", "Options", "RulesParams"]
+# ---------------------------------------------------------------- the game as a plug-in
+
+# The action kinds after which the turn may pass (measured over random games of every table
+# kind): before these the search keeps a copy, so a line is judged from just before it passed.
+TURN_PASSING = frozenset({END, DONE, RESTORE, REMOVE, PLAY})
+
+
+class Heuristics:
+    """What the generic tree search knows of Gems of Iridescia (``core.game.SearchHeuristics``):
+    the evaluator (``evaluate.estimate``), the default policy that finishes a turn
+    (``policy.finish_turn``) and where turns pass. Never given the real game: only worlds
+    rebuilt from a seat's view."""
+
+    __slots__ = ("weights",)
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def leads(self, game: Game) -> list[float]:
+        """Each seat's predicted lead over the best other seat (exact once the game is over)."""
+        s = game.state
+        if rules.decision_kind(s) is None:
+            est = [float(b.total) for b in scoring.score_all(tallies(s), s.params)]
+        else:
+            est = estimate(s, self.weights)
+        return [
+            v - max((w for j, w in enumerate(est) if j != i), default=0.0)
+            for i, v in enumerate(est)
+        ]
+
+    def value(self, game: Game, seat: int) -> float:
+        """The seat's predicted lead over the best other seat as the game stands."""
+        return margin(estimate(game.state, self.weights), seat)
+
+    def finish_turn(self, game: Game, seat: int, rng: Rng) -> Game:
+        """The game when ``seat``'s turn is about to pass, played on by the default policy
+        (``game`` may be changed; the result is ``game`` or a later copy)."""
+        s = finish_turn(game.state, seat, self.weights, rng)
+        return game if s is game.state else Game(s, keep_log=False)
+
+    def turn_index(self, game: Game) -> int:
+        return game.state.turn_number
+
+    def may_pass_turn(self, action: Action) -> bool:
+        return action.kind in TURN_PASSING
+
+
+class GemsOfIridescia:
+    """Gems of Iridescia as a plug-in (``core.game.GameSpec``)."""
+
+    __slots__ = ()
+
+    @property
+    def info(self) -> GameInfo:
+        return INFO
+
+    @property
+    def actions(self) -> ActionTable:
+        return TABLE
+
+    @property
+    def events(self) -> EventCatalogue:
+        return EVENTS
+
+    def new(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        params: Mapping[str, Any] | RulesParams | None = None,
+        *,
+        mode: str | None = None,
+        keep_log: bool = True,
+    ) -> Game:
+        """A new game at its first decision. ``options`` and ``params`` are JSON-style mappings
+        checked against the metadata (ValueError says what is wrong); ``mode`` adds the
+        options that mode sets (``solo`` and ``rhom`` set ``rhom``)."""
+        chosen = dict(options or {})
+        for key, value in chosen.items():
+            INFO.option(key).check(value)
+        if mode is not None:
+            for key, value in INFO.mode(mode).options.items():
+                if key in chosen and chosen[key] != value:
+                    raise ValueError(f"option {key}={chosen[key]!r} contradicts mode {mode!r}")
+                chosen[key] = value
+        INFO.mode(mode or mode_of(players, chosen)).check_players(players)
+        rules_params = params if isinstance(params, RulesParams) else _params(params)
+        return Game.new(players, seed, Options.from_json(chosen), rules_params, keep_log=keep_log)
+
+    def from_record(self, record: GameRecord, upto: int | None = None) -> Game:
+        return Game.from_record(record, upto)
+
+    def world_from_view(self, view: Mapping[str, Any], rng: Rng) -> Game:
+        """A world for search: it keeps no log and its actions emit no events."""
+        state = worlds.world_from_view(dict(view), rng)
+        state.silent = True
+        return Game(state, keep_log=False)
+
+    def heuristics(self) -> Heuristics:
+        return Heuristics()
+
+
+def _params(data: Mapping[str, Any] | None) -> RulesParams:
+    if data is None:
+        return RulesParams()
+    if not isinstance(data, Mapping):
+        raise ValueError("rules parameters must be a mapping of names to values")
+    return RulesParams.from_json(dict(data))
+
+
+GAME = GemsOfIridescia()
+
+__all__ = ["GAME", "Decision", "Game", "GemsOfIridescia", "Heuristics", "Options", "RulesParams"]

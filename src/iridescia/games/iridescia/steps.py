@@ -277,7 +277,10 @@ def restore(s: State, relic_id: int) -> None:
     p.relic_points += relic.points
     if p.reserved == relic_id:
         p.reserved = 0
-        s.item_discard = (*s.item_discard, BOOK)  # the Book under the reserved relic is discarded (R23)
+        s.item_discard = (
+            *s.item_discard,
+            BOOK,
+        )  # the Book under the reserved relic is discarded (R23)
         s.emit("restore", s.current, relic=relic_id, points=relic.points, reserved=True)
     else:
         row = s.relic_row

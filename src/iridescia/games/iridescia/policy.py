@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from iridescia.bots.evaluate import Weights, estimate, margin
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules
 from iridescia.games.iridescia.actions import DONE, END, MINE, MOVE, RESTORE, REVEAL, Action
 from iridescia.games.iridescia.data import RELIC_BY_ID
+from iridescia.games.iridescia.evaluate import Weights, estimate, margin
 from iridescia.games.iridescia.state import State
 
 MAX_STEPS = 30  # a turn of the default policy is a handful of actions; this bounds odd cases

@@ -1,4 +1,4 @@
-"""The heuristic evaluator shared by the greedy and search bots.
+"""The heuristic evaluator: what the greedy and search bots know about this game's positions.
 
 ``estimate(state)`` predicts every seat's final score from a state the bot built from its own
 view (``worlds.world_from_view``), never from the real game. It is the final score as if the game
@@ -21,10 +21,10 @@ from functools import lru_cache
 
 from iridescia.games.iridescia.board import CASTLE_ROW, ROW_OF
 from iridescia.games.iridescia.data import ITEMS, RELIC_BY_ID
-from iridescia.games.iridescia.game import Game
 from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.scoring import PlayerTally, score_all
 from iridescia.games.iridescia.state import IN_CASTLE, State
+from iridescia.games.iridescia.tally import tallies
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ def estimate(s: State, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
     for p, tile in standing:
         p.tiles = (*p.tiles, tile)
     try:
-        totals = _totals(tuple(Game(s).tallies()), s.params)
+        totals = _totals(tuple(tallies(s)), s.params)
     finally:
         for p, _ in standing:
             p.tiles = p.tiles[:-1]
