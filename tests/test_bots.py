@@ -17,7 +17,7 @@ import pytest
 
 from iridescia import Game, Options
 from iridescia.bots import bot_names, make_bot
-from iridescia.bots.evaluate import DEFAULT_WEIGHTS, estimate, relic_potential
+from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, estimate, relic_potential
 from iridescia.bots.mcts import MctsBot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.data import RELIC_BY_ID
@@ -143,3 +143,22 @@ def test_evaluator_values_what_a_player_holds() -> None:
     exact = RELIC_BY_ID[row[0]].cost
     nothing = relic_potential((0, 0, 0, 0), row, DEFAULT_WEIGHTS)
     assert relic_potential(exact, row, DEFAULT_WEIGHTS) > nothing
+
+
+def test_bots_are_built_for_a_game_and_refuse_one_they_cannot_play() -> None:
+    import iridescia.games as games
+
+    rush = games.get("gem-rush")
+    assert bot_names(rush) == ["random"]  # no search heuristics for Gem Rush yet
+    assert make_bot("random", rush).name == "random"
+    for spec in ("greedy", "hard", "mcts:iterations=5"):
+        with pytest.raises(ValueError, match="cannot play Gem Rush"):
+            make_bot(spec, rush)
+    game = rush.new(3, 5, mode="crisis")
+    bot = make_bot("random", rush)
+    rng = Rng(1)
+    while not game.is_terminal():
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bot.choose(game.view(seat), game.legal_actions(), rng))
+    assert game.outcome().team_score is not None

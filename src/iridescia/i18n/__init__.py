@@ -1,0 +1,79 @@
+"""One message catalogue per language, shared by every face (terminal and browser alike).
+
+A language's catalogue is the union of the JSON sections in ``i18n/<lang>/`` (``common.json``:
+words and sentences every face uses; ``terminal.json`` and ``web.json``: what only one face
+says; one section per game for its vocabulary and its event sentences). Each key appears in one
+section only. Templates are ``str.format`` strings with ``{name}`` placeholders; the browser
+gets the same merged catalogue (``catalogue(lang)``) and fills the same templates.
+
+English is complete and is the fallback for a key another language lacks; ``missing_keys``
+lists those gaps (the tests require none).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+FALLBACK = "en"
+
+
+def languages() -> list[str]:
+    """Every language with a catalogue, e.g. ``["en", "fr", "ja"]``."""
+    return sorted(p.name for p in HERE.iterdir() if p.is_dir() and any(p.glob("*.json")))
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The merged catalogue of ``lang`` (ValueError for an unknown language, or a key that
+    two sections both define)."""
+    folder = HERE / lang
+    if lang not in languages():
+        raise ValueError(f"unknown language {lang!r}; available: {', '.join(languages())}")
+    merged: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        table = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(table, dict):
+            raise ValueError(f"{path}: a catalogue section must be one JSON object")
+        for key, value in table.items():
+            if key in merged:
+                raise ValueError(f"{lang}: key {key!r} is in both {origin[key]} and {path.name}")
+            merged[str(key)] = str(value)
+            origin[str(key)] = path.name
+    return merged
+
+
+def missing_keys(lang: str) -> list[str]:
+    """Keys English has and ``lang`` lacks."""
+    other = catalogue(lang)
+    return sorted(k for k in catalogue(FALLBACK) if k not in other)
+
+
+class Messages:
+    """Look up and fill templates in one language, falling back to English per key."""
+
+    def __init__(self, lang: str = FALLBACK) -> None:
+        self.lang = lang
+        self._table = catalogue(lang)
+        self._fallback = catalogue(FALLBACK)
+
+    def has(self, key: str) -> bool:
+        return key in self._table or key in self._fallback
+
+    def __call__(self, key: str, /, **values: Any) -> str:
+        """The template ``key`` filled with ``values`` (the key itself if it is unknown)."""
+        template = self._table.get(key, self._fallback.get(key, key))
+        return template.format(**values) if values else template
+
+    def get(self, key: str, default: str) -> str:
+        """The template ``key`` unfilled, or ``default`` when no catalogue has it."""
+        return self._table.get(key, self._fallback.get(key, default))
+
+    def count(self, noun: str, n: int) -> str:
+        """``n`` and a noun in the right number (``1 coin``, ``2 coins``), from the
+        ``n.<noun>.one`` / ``n.<noun>.other`` templates."""
+        return self(f"n.{noun}.{'one' if n == 1 else 'other'}", n=n)
