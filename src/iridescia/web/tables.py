@@ -29,7 +29,6 @@ from typing import Any
 from iridescia.bots import Bot, bot_names, make_bot
 from iridescia.core.errors import RecordError
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.actions import ACTION_TABLE
 from iridescia.games.iridescia.game import GAME_NAME, Game, Options
 from iridescia.games.iridescia.state import RULES_VERSION, Event
 from iridescia.web.storage import ActionRow, SeatRow, TableRow
