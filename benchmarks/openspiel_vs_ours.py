@@ -29,7 +29,7 @@ import pyspiel
 
 from iridescia.bots import bot_names, make_bot
 from iridescia.rl.openspiel_bots import OursBot, ismcts_bot, play
-from iridescia.rl.openspiel_game import SHORT_NAME, IridesciaState
+from iridescia.rl.openspiel_game import SHORT_NAME, SpielState
 
 
 @dataclass
@@ -53,7 +53,7 @@ class BudgetedIsmcts:
         per_sim = sum(self.seconds) / sum(self.sims)
         return max(1, round(statistics.fmean(self.ours_seconds) / per_sim))
 
-    def step(self, state: IridesciaState) -> int:
+    def step(self, state: SpielState) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])
@@ -74,7 +74,7 @@ class TimedOurs(OursBot):
         super().__init__(spec, player)
         self.log = log
 
-    def step(self, state: IridesciaState) -> int:
+    def step(self, state: SpielState) -> int:
         start = time.perf_counter()
         action = super().step(state)
         if len(state.legal_actions()) > 1:

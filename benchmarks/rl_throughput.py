@@ -14,6 +14,12 @@ other work only ever slows a run down):
 A "decision" is any seat's (the agent's and its bot opponents' in Gymnasium); the Rhom's turns
 run inside ``apply`` in every row. PettingZoo's own ``performance_benchmark`` is run as well.
 Copy the table into docs/research.md with the date and machine.
+
+``--against OTHER_SRC`` compares two versions of the code in one run: every API row is measured
+in fresh processes, alternately with this checkout's code and with the ``src`` folder given
+(e.g. an older commit checked out with ``git worktree add /tmp/rl-old <commit>``), best of
+``--repeat`` each, so both see the same machine (``--ours SRC``: a snapshot of our code instead
+of this checkout). It uses only names both versions have.
 """
 
 from __future__ import annotations
@@ -21,7 +27,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
+import os
 import platform
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -36,11 +47,14 @@ from iridescia.rl.gym_env import IridesciaEnv
 from iridescia.rl.openspiel_game import SHORT_NAME
 
 Result = tuple[int, float]  # (decisions, seconds)
+# Wall time for the table; ``--against`` measures CPU time of the process (``process_time``),
+# which the machine's other work disturbs far less than wall time (see ``compare``).
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
 
 
 def engine_games(players: int, rhom: bool, games: int, with_view: bool) -> Result:
     decisions = 0
-    start = time.perf_counter()
+    start = CLOCK[0]()
     for seed in range(games):
         game = Game.new(players, seed, Options(rhom=True) if rhom else None)
         rng = Rng(seed ^ 0x5EED)
@@ -50,13 +64,13 @@ def engine_games(players: int, rhom: bool, games: int, with_view: bool) -> Resul
                 game.view(game.current_player or 0)
             game.apply(legal[rng.below(len(legal))])
             decisions += 1
-    return decisions, time.perf_counter() - start
+    return decisions, CLOCK[0]() - start
 
 
 def gym_games(opponents: list[str], rhom: bool, games: int) -> Result:
     env = IridesciaEnv(opponents=opponents, rhom=rhom)
     rng = np.random.default_rng(0)
-    start = time.perf_counter()
+    start = CLOCK[0]()
     decisions = 0
     for seed in range(games):
         obs, _ = env.reset(seed=seed)
@@ -64,14 +78,14 @@ def gym_games(opponents: list[str], rhom: bool, games: int) -> Result:
         while not done:
             obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         decisions += len(env.game.history())
-    return decisions, time.perf_counter() - start
+    return decisions, CLOCK[0]() - start
 
 
 def pettingzoo_games(players: int, rhom: bool, games: int) -> Result:
     env = pettingzoo_env.raw_env(players=players, rhom=rhom)
     rng = np.random.default_rng(0)
     decisions = 0
-    start = time.perf_counter()
+    start = CLOCK[0]()
     for seed in range(games):
         env.reset(seed=seed)
         for agent in env.agent_iter():
@@ -82,14 +96,14 @@ def pettingzoo_games(players: int, rhom: bool, games: int) -> Result:
                 env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
                 decisions += 1
             del agent
-    return decisions, time.perf_counter() - start
+    return decisions, CLOCK[0]() - start
 
 
 def openspiel_games(players: int, rhom: bool, games: int, observe: bool) -> Result:
     game = pyspiel.load_game(f"{SHORT_NAME}(players={players},rhom={rhom})")
     rng = np.random.default_rng(0)
     decisions = 0
-    start = time.perf_counter()
+    start = CLOCK[0]()
     for seed in range(games):
         state = game.new_initial_state_for_seed(seed)
         while not state.is_terminal():
@@ -99,7 +113,7 @@ def openspiel_games(players: int, rhom: bool, games: int, observe: bool) -> Resu
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
             decisions += 1
-    return decisions, time.perf_counter() - start
+    return decisions, CLOCK[0]() - start
 
 
 def pettingzoo_benchmark(players: int) -> float:
@@ -113,66 +127,137 @@ def pettingzoo_benchmark(players: int) -> float:
     raise RuntimeError("performance_benchmark printed no figure")
 
 
+# (API, configuration, players, Rhom, run(games)), by row number.
+ROWS: list[tuple[str, str, int, bool, Callable[[int], Result]]] = [
+    ("Gymnasium Solo-v0", "solo vs the Rhom", 1, False, lambda n: gym_games([], False, n)),
+    (
+        "Gymnasium Versus-v0",
+        "2 players, random opponent",
+        2,
+        False,
+        lambda n: gym_games(["random"], False, n),
+    ),
+    ("PettingZoo AEC", "2 players", 2, False, lambda n: pettingzoo_games(2, False, n)),
+    ("PettingZoo AEC", "4 players", 4, False, lambda n: pettingzoo_games(4, False, n)),
+    ("OpenSpiel", "2 players, bare", 2, False, lambda n: openspiel_games(2, False, n, False)),
+    (
+        "OpenSpiel",
+        "2 players, observation_tensor",
+        2,
+        False,
+        lambda n: openspiel_games(2, False, n, True),
+    ),
+    (
+        "OpenSpiel",
+        "3 players + Rhom, observation_tensor",
+        3,
+        True,
+        lambda n: openspiel_games(3, True, n, True),
+    ),
+]
+
+
+def best(run: Callable[[], Result], repeat: int) -> float:
+    """The best decisions-per-second of ``repeat`` runs (other work only slows a run down)."""
+    rates = []
+    for _ in range(repeat):
+        d, s = run()
+        rates.append(d / s)
+    return max(rates)
+
+
+def one_rate(row: int, games: int, src: str | None) -> float:
+    """One measurement of ``row`` in a fresh process, with the code in ``src`` (None: ours),
+    in decisions per CPU second."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.rl_throughput",
+            "--row",
+            str(row),
+            "--games",
+            str(games),
+        ],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    rate: float = json.loads(out.stdout.strip().splitlines()[-1])["rate"]
+    return rate
+
+
+def compare(
+    other: str, games: int, repeat: int, ours_src: str | None = None, rows: list[int] | None = None
+) -> None:
+    """Each row ``repeat`` times with each version, alternately, in decisions per CPU second
+    (on the shared machine, wall-time rates of the same code varied by 30%; CPU time is what
+    the code costs, less the time it waited for a core)."""
+    print(
+        "| API | configuration | decisions per CPU s before | after | after / before "
+        "| after / before, medians |"
+    )
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for row, (name, config, *_) in enumerate(ROWS):
+        if rows is not None and row not in rows:
+            continue
+        ours: list[float] = []
+        theirs: list[float] = []
+        for _ in range(repeat):  # alternate, so that both see the same load
+            ours.append(one_rate(row, games, ours_src))
+            theirs.append(one_rate(row, games, other))
+        before, after = max(theirs), max(ours)
+        medians = statistics.median(ours) / statistics.median(theirs)
+        print(
+            f"| {name} | {config} | {before:,.0f} | {after:,.0f} | {after / before:.3f} "
+            f"| {medians:.3f} |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs per row")
+    parser.add_argument("--against", metavar="OTHER_SRC", help="compare with the code there")
+    parser.add_argument(
+        "--ours", metavar="SRC", help="with --against: our code (default: this one)"
+    )
+    parser.add_argument("--rows", help="with --against: only these rows (0-based, e.g. 0,2)")
+    parser.add_argument("--row", type=int, help=argparse.SUPPRESS)  # one measurement, as JSON
     args = parser.parse_args()
     n = args.games
+    if args.row is not None:
+        CLOCK[0] = time.process_time
+        decisions, seconds = ROWS[args.row][4](n)
+        print(json.dumps({"rate": decisions / seconds}))
+        return
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {n} games per row, "
         f"best of {args.repeat}\n"
     )
-
-    def best(run: Callable[[], Result]) -> float:
-        rates = []
-        for _ in range(args.repeat):
-            d, s = run()
-            rates.append(d / s)
-        return max(rates)
+    if args.against:
+        rows = [int(r) for r in args.rows.split(",")] if args.rows else None
+        compare(args.against, n, args.repeat, args.ours, rows)
+        return
 
     print(
         "| API | configuration | decisions/s | engine | engine + view "
         "| engine / API | (engine + view) / API |"
     )
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
-
-    rows: list[tuple[str, str, int, bool, Callable[[], Result]]] = [
-        ("Gymnasium Solo-v0", "solo vs the Rhom", 1, False, lambda: gym_games([], False, n)),
-        (
-            "Gymnasium Versus-v0",
-            "2 players, random opponent",
-            2,
-            False,
-            lambda: gym_games(["random"], False, n),
-        ),
-        ("PettingZoo AEC", "2 players", 2, False, lambda: pettingzoo_games(2, False, n)),
-        ("PettingZoo AEC", "4 players", 4, False, lambda: pettingzoo_games(4, False, n)),
-        ("OpenSpiel", "2 players, bare", 2, False, lambda: openspiel_games(2, False, n, False)),
-        (
-            "OpenSpiel",
-            "2 players, observation_tensor",
-            2,
-            False,
-            lambda: openspiel_games(2, False, n, True),
-        ),
-        (
-            "OpenSpiel",
-            "3 players + Rhom, observation_tensor",
-            3,
-            True,
-            lambda: openspiel_games(3, True, n, True),
-        ),
-    ]
     baselines: dict[tuple[int, bool, bool], float] = {}
-    for name, config, players, rhom, run in rows:
+    for name, config, players, rhom, run in ROWS:
         for with_view in (False, True):
             key = (players, rhom, with_view)
             if key not in baselines:
                 baselines[key] = best(
-                    lambda p=players, r=rhom, v=with_view: engine_games(p, r, n, v)
+                    lambda p=players, r=rhom, v=with_view: engine_games(p, r, n, v), args.repeat
                 )
-        rate = best(run)
+        rate = best(lambda run=run: run(n), args.repeat)
         bare, viewed = baselines[(players, rhom, False)], baselines[(players, rhom, True)]
         print(
             f"| {name} | {config} | {rate:,.0f} | {bare:,.0f} | {viewed:,.0f} "

@@ -3,11 +3,12 @@
 Run by hand: ``python -m benchmarks.server_load [--tables 200] [--seconds 60] [--think 1.0]``
 (``--db postgresql://...?schema=load --redis redis://...`` to measure that set-up). It starts
 one real server process (uvicorn, ``python -m iridescia.web.server``, SQLite in a temporary
-folder by default) and, in this process, one WebSocket client per seat of every table. Each
-client is a random bot: when its seat must act it waits ``--think`` seconds (a bot's visible
-delay on a real table), sends a random legal action with the state version, and measures the
-latency from sending to receiving the ``state`` message with the next version. A finished game
-is replaced by a new table, so N tables stay busy for the whole run.
+folder by default) and, in this process, one WebSocket client per seat of every table of Gems
+of Iridescia (``--game``). Each client is a random bot: when its seat must act it waits
+``--think`` seconds (a bot's visible delay on a real table), sends a random legal action by id,
+as the browser does (the state message's ``actions``), with the state version, and
+measures the latency from sending to receiving the ``state`` message with the next version. A
+finished game is replaced by a new table, so N tables stay busy for the whole run.
 
 It prints the actions applied per second and the latency percentiles (p50, p90, p99, max), the
 server's CPU use, and any error; copy the figures into docs/web.md with the date and machine.
@@ -58,13 +59,11 @@ async def seat_bot(
         sent_version = -1
         while True:
             if state and sent_at is None:
-                view = state["view"]
-                if view["game_over"]:
+                if state["decision"] is None:
                     return
-                decision = view["decision"]
-                if decision and decision["player"] == state["seat"]:
+                if state["actions"]:  # this seat decides
                     await asyncio.sleep(think * (0.5 + rng.random()))
-                    action = rng.choice(decision["actions"])
+                    action = rng.choice(state["actions"])
                     sent_version = state["version"]
                     message = {"type": "act", "action": action, "version": sent_version}
                     sent_at = time.perf_counter()
@@ -85,12 +84,18 @@ async def seat_bot(
 
 
 async def table_slot(
-    srv: ServerProcess, seats: int, think: float, seed: int, stats: Stats, stop: asyncio.Event
+    srv: ServerProcess,
+    game: str,
+    seats: int,
+    think: float,
+    seed: int,
+    stats: Stats,
+    stop: asyncio.Event,
 ) -> None:
     """Keep one table busy: play a game with one bot client per seat, then start another."""
     rng = random.Random(seed)
     while not stop.is_set():
-        body = {"mode": "multi", "seats": ["human"] * seats, "mine": list(range(seats))}
+        body = {"game": game, "seats": ["human"] * seats, "mine": list(range(seats))}
         d = await asyncio.to_thread(post_json, srv.url + "/api/tables", body)
         tid = d["table"]["id"]
         tasks = [
@@ -124,7 +129,8 @@ async def run(args: argparse.Namespace, srv: ServerProcess) -> dict[str, Any]:
     stop = asyncio.Event()
     slots = []
     for i in range(args.tables):  # open tables gradually, as players would arrive
-        slots.append(asyncio.create_task(table_slot(srv, args.seats, args.think, i, stats, stop)))
+        slot = table_slot(srv, args.game, args.seats, args.think, i, stats, stop)
+        slots.append(asyncio.create_task(slot))
         await asyncio.sleep(args.warmup / 2 / args.tables)
     await asyncio.sleep(args.warmup / 2)
     assert srv.proc is not None
@@ -143,6 +149,7 @@ async def run(args: argparse.Namespace, srv: ServerProcess) -> dict[str, Any]:
         return 1000 * lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")
 
     return {
+        "game": args.game,
         "tables": args.tables,
         "seats": args.seats,
         "think_s": args.think,
@@ -165,6 +172,7 @@ async def run(args: argparse.Namespace, srv: ServerProcess) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--game", default="gems-of-iridescia", help="a game with a board in the browser")
     p.add_argument("--seats", type=int, default=2, help="bot clients per table (2-4)")
     p.add_argument("--seconds", type=float, default=60.0, help="measured time")
     p.add_argument("--warmup", type=float, default=10.0)

@@ -1,6 +1,6 @@
 """Random agents on the PettingZoo AEC environment: PettingZoo's standard agent loop.
 
-    python examples/random_pettingzoo.py [--players 3] [--rhom]
+    python examples/random_pettingzoo.py [--players 3] [--rhom] [--game NAME]
 
 Needs the ``rl`` extra. Each agent picks uniformly among its legal actions (``action_mask``);
 when the game ends every agent receives its final score margin.
@@ -12,7 +12,7 @@ import argparse
 
 import numpy as np
 
-from iridescia.rl import pettingzoo_env
+from iridescia.rl import EncoderNotAvailable, pettingzoo_env
 
 
 def main() -> None:
@@ -20,8 +20,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rhom", action="store_true", help="add the Rhom (2-3 players)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--game", default=None, help="the game's name (default: the first game)")
     args = parser.parse_args()
-    env = pettingzoo_env.env(players=args.players, rhom=args.rhom, render_mode="ansi")
+    options = {"rhom": True} if args.rhom else {}  # a table option of Gems of Iridescia
+    try:
+        env = pettingzoo_env.env(
+            players=args.players, game=args.game, render_mode="ansi", **options
+        )
+    except EncoderNotAvailable as e:
+        raise SystemExit(str(e)) from None
     env.reset(seed=args.seed)
     rng = np.random.default_rng(args.seed)
     returns = dict.fromkeys(env.possible_agents, 0.0)

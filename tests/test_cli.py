@@ -11,7 +11,7 @@ from rich.console import Console
 
 from iridescia.cli import main
 from iridescia.core.record import GameRecord
-from iridescia.games.iridescia.game import Game
+from iridescia.games.iridescia import Game
 from iridescia.tui import scripted_input
 
 
@@ -314,3 +314,95 @@ def test_replay_of_a_solo_game(tmp_path: Path) -> None:
     assert "Rhom's turn 3" in screen and "Rhom draws card" in screen
     assert f"Replay {total}/{total}" in text and "Final scores" in text
     assert any(w in text for w in ("You win (", "The Rhom wins (", "Draw ("))
+
+
+# ---------------------------------------------------------------- games by name, languages
+
+
+def test_play_help_lists_the_games_options(capsys: pytest.CaptureFixture[str]) -> None:
+    out, _ = console()
+    assert main(["play", "--help"], console=out, read=scripted_input([])) == 0
+    text = capsys.readouterr().out
+    for flag in ("--game", "--mode", "--solo", "--rhom", "--players", "--seat", "--lang"):
+        assert flag in text
+    assert "--catapult-for-fourth" in text and "Gems of Iridescia table options" in text
+    assert main(["play", "--game", "gem-rush", "--help"], console=out) == 0
+    text = capsys.readouterr().out
+    for flag in ("--level", "--target", "--hidden-hands", "--rush-burns", "--crisis-may-stop"):
+        assert flag in text
+    assert "--catapult-for-fourth" not in text and "--rush" in text
+
+
+def test_mode_flag_and_mode_option_are_the_same_game() -> None:
+    texts = []
+    for argv in (["--solo"], ["--mode", "solo"], ["--players", "1"]):
+        out, buf = console()
+        args = ["play", *argv, "--seat", "1=random", "--seed", "6"]
+        assert main(args, console=out, read=scripted_input([])) == 0
+        texts.append(buf.getvalue())
+    assert texts[0] == texts[1] == texts[2] and "Rhom draws card" in texts[0]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--game", "chess"],
+        ["play", "--game", "gem-rush", "--seat", "1=hard"],  # only random plays Gem Rush
+        ["play", "--game", "gem-rush", "--mode", "rush", "--level", "expert"],
+        ["play", "--game", "gem-rush", "--players", "8"],
+        ["play", "--game", "gem-rush", "--catapult-for-fourth"],
+        ["play", "--solo", "--first-player", "1"],
+        ["play", "--first-player", "9"],
+        ["play", "--mode", "duel"],
+        ["play", "--load", "x.json", "--game", "gem-rush", "--level", "expert"],
+    ],
+)
+def test_bad_game_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    out, _ = console()
+    assert main(argv, console=out, read=scripted_input([])) == 2
+    err = capsys.readouterr().err
+    assert "error" in err and "Traceback" not in err
+
+
+def test_gem_rush_plays_by_name_and_replays_from_its_record(tmp_path: Path) -> None:
+    path = tmp_path / "rush.json"
+    out, buf = console()
+    argv = ["play", "--game", "gem-rush", "--rush", *all_random(2), "--seed", "2"]
+    assert main([*argv, "--save", str(path)], console=out, read=scripted_input([])) == 0
+    assert "Seed 2" in buf.getvalue()
+    record = GameRecord.load(path)
+    assert record.game == "gem-rush" and record.seats == ("random", "random")
+    out2, buf2 = console()
+    assert main(["replay", str(path)], console=out2, read=scripted_input(["", "q"])) == 0
+    assert "Replay 1/" in buf2.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("fr", ("Graine 4", "Décompte final")), ("ja", ("シード 4", "最終得点"))]
+)
+def test_languages_play_and_replay(lang: str, words: tuple[str, str], tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    out, buf = console()
+    argv = ["play", *all_random(2), "--seed", "4", "--lang", lang, "--save", str(path)]
+    assert main(argv, console=out, read=scripted_input([])) == 0
+    assert all(w in buf.getvalue() for w in words)
+    out2, buf2 = console()
+    lines = ["9999", "q"]
+    assert (
+        main(["replay", str(path), "--lang", lang], console=out2, read=scripted_input(lines)) == 0
+    )
+    assert words[1] in buf2.getvalue()
+
+
+def test_version_1_records_still_replay(tmp_path: Path) -> None:
+    game = Game.new(2, 5)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    data = game.record().to_json()
+    del data["data_set"]
+    data["format_version"] = 1
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(data))
+    out, buf = console()
+    assert main(["replay", str(path)], console=out, read=scripted_input(["6", "q"])) == 0
+    assert "Replay 6/6" in buf.getvalue() and "End of the record" in buf.getvalue()

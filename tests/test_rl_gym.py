@@ -14,9 +14,9 @@ import iridescia.rl  # noqa: F401 - registers the environments
 from iridescia import Game, Options
 from iridescia.bots import bot_names
 from iridescia.core.errors import IllegalActionError
-from iridescia.rl.actions import NUM_ACTIONS
+from iridescia.rl import NUM_ACTIONS, OBS_SIZE
+from iridescia.rl import games as encoders
 from iridescia.rl.gym_env import IridesciaEnv
-from iridescia.rl.layout import OBS_SIZE
 from iridescia.rl.rewards import final_rewards, potential
 
 OPPONENTS = ["greedy", "random"] if "greedy" in bot_names() else ["random", "random"]
@@ -114,7 +114,7 @@ def test_reward_options() -> None:
 def test_shaping_is_potential_based() -> None:
     env = IridesciaEnv(opponents=["random"], shaping=0.1)
     env.reset(seed=8)
-    start = potential(env.game, 0, 0.1)
+    start = potential(env.game, 0, 0.1, encoders.get(None).score)
     trace = play_out(env, seed=8)
     total = sum(step[2] for step in trace[1:])
     final = final_rewards(env.game, "margin")[0]

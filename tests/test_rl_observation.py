@@ -1,4 +1,4 @@
-"""The shared encodings of the research APIs: observation layout, leaks, masks, action names."""
+"""Gems of Iridescia's encoder and the action ids: observation layout, leaks, masks, names."""
 
 from __future__ import annotations
 
@@ -8,20 +8,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import iridescia.rl
 from iridescia import Game, Options
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.actions import ACTION_TABLE
-from iridescia.rl.actions import (
-    ACTION_NAMES,
-    NUM_ACTIONS,
-    action_id,
-    action_name,
-    mask_from_view,
-    to_action,
-)
-from iridescia.rl.layout import LAYOUT, OBS_SIZE
-from iridescia.rl.observation import encode
+from iridescia.games.iridescia import ACTIONS
+from iridescia.rl import games as encoders
+from iridescia.rl.actions import ActionIds
+from iridescia.rl.games.iridescia import LAYOUT, OBS_SIZE, encode, mask_from_view
 from iridescia.rl.text import render_view
+
+IDS = ActionIds.of("gems-of-iridescia")
+NUM_ACTIONS = IDS.size
+ACTION_NAMES = IDS.names
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -115,18 +113,23 @@ def test_mask_matches_the_engine_in_every_state() -> None:
             ids = np.flatnonzero(mask).tolist()
             assert ids == (legal if seat == current else [])
         for i in np.flatnonzero(mask_from_view(game.view(current or 0))):
-            assert ACTION_TABLE[i] in game.legal_actions()
+            assert ACTIONS[i] in game.legal_actions()
+        for seat in range(game.num_players):  # what the adapters use: the legal actions
+            assert np.array_equal(
+                IDS.mask(IDS.legal_ids(game, seat)), mask_from_view(game.view(seat))
+            )
 
 
 def test_every_action_has_a_unique_name_that_reads_back() -> None:
-    assert len(ACTION_NAMES) == NUM_ACTIONS == len(set(ACTION_NAMES))
+    assert len(ACTION_NAMES) == NUM_ACTIONS == len(set(ACTION_NAMES)) == 618
     for i, name in enumerate(ACTION_NAMES):
-        assert action_name(i) == name and action_id(name) == i
-    assert to_action(np.int64(5)).id == 5 and to_action(np.array(7)).id == 7
-    assert to_action("reveal 3").id == action_id("reveal 3")
+        assert IDS.name(i) == name and IDS.id(name) == i
+    assert IDS.to_action(np.int64(5)).id == 5 and IDS.to_action(np.array(7)).id == 7
+    assert IDS.to_action("reveal 3").id == IDS.id("reveal 3")
+    assert IDS.to_action(ACTIONS[9]) is ACTIONS[9]
     for bad in (-1, NUM_ACTIONS, 2.5, None, True):
         with pytest.raises(ValueError):
-            to_action(bad)
+            IDS.to_action(bad)
 
 
 def test_unknown_view_values_are_errors() -> None:
@@ -146,8 +149,17 @@ def test_render_shows_board_and_secrets_of_the_viewer_only() -> None:
     assert not any(n in text for n in others if n not in names)
 
 
+def test_the_package_keeps_the_names_of_before_for_gems_of_iridescia() -> None:
+    assert iridescia.rl.LAYOUT is LAYOUT is encoders.get(None).layout
+    assert iridescia.rl.OBS_SIZE == OBS_SIZE == 2119
+    assert iridescia.rl.encode is encode and iridescia.rl.mask_from_view is mask_from_view
+    assert iridescia.rl.ACTION_NAMES == ACTION_NAMES and iridescia.rl.NUM_ACTIONS == NUM_ACTIONS
+    assert iridescia.rl.action_name(5) == ACTION_NAMES[5]
+
+
 def test_docs_describe_the_current_layout() -> None:
     doc = (DOCS / "observation.md").read_text(encoding="utf-8")
     assert LAYOUT.markdown_table() in doc, (
-        'regenerate: python -c "from iridescia.rl import LAYOUT; print(LAYOUT.markdown_table())"'
+        'regenerate: python -c "from iridescia.rl.games import get; '
+        "print(get('gems-of-iridescia').layout.markdown_table())\""
     )

@@ -8,17 +8,15 @@ import pytest
 
 from iridescia.bots import bot_names
 from iridescia.core.rng import Rng
-from iridescia.rl.actions import ACTION_NAMES, NUM_ACTIONS
-from iridescia.rl.layout import OBS_SIZE
-from iridescia.rl.observation import encode
+from iridescia.rl import ACTION_NAMES, NUM_ACTIONS, OBS_SIZE, encode
 from iridescia.rl.openspiel_bots import OursBot, ismcts_bot, mcts_bot, play
-from iridescia.rl.openspiel_game import SHORT_NAME, IridesciaState
+from iridescia.rl.openspiel_game import SHORT_NAME, SpielState
 from iridescia.rl.rewards import final_rewards
 
 SECOND_BOT = "greedy" if "greedy" in bot_names() else "random"
 
 
-def random_playout(state: IridesciaState, rng: np.random.Generator, steps: int) -> None:
+def random_playout(state: SpielState, rng: np.random.Generator, steps: int) -> None:
     for _ in range(steps):
         if state.is_terminal():
             return

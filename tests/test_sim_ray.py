@@ -44,7 +44,8 @@ def test_ray_and_local_write_identical_files(tmp_path: Path) -> None:
 
 @pytest.mark.usefixtures("local_ray")
 def test_ray_chunks_come_back_in_game_order() -> None:
-    config = SimConfig(games=7, players=2, tables=(("random", "random"),), seed=2, rhom=True)
+    table = (("random", "random"),)
+    config = SimConfig(games=7, players=2, tables=table, seed=2, options=(("rhom", True),))
     outcome = run(config, backend="ray", workers=2, chunk_size=2)
     assert outcome.chunks == 4 and not outcome.errors
     assert [g["game"] for g in outcome.games] == list(range(7))

@@ -11,8 +11,10 @@ import pytest
 from rich.console import Console
 
 from iridescia.cli import main
-from iridescia.sim.report import SECTIONS
-from iridescia.sim.stats import Rate, item_lines, wilson
+from iridescia.sim.games.iridescia_report import item_lines
+from iridescia.sim.output import load_run
+from iridescia.sim.report import sections_of
+from iridescia.sim.stats import Rate, wilson
 
 
 def simulate(out: Path, *args: str) -> None:
@@ -36,23 +38,30 @@ def report(directory: Path, *extra: str) -> str:
     return target.read_text(encoding="utf-8")
 
 
-def check_page(page: str) -> None:
+def check_page(page: str, directory: Path) -> None:
+    sections = sections_of(load_run(directory))
     assert page.startswith("<!DOCTYPE html>")
-    for anchor, title in SECTIONS:
+    for anchor, title in sections:
         assert f'<section id="{anchor}">' in page
         assert f'href="#{anchor}"' in page
         assert f"<h2>{title}</h2>" in page
-    assert page.count("<img") == len(SECTIONS)
-    assert page.count('<img src="data:image/png;base64,') == len(SECTIONS)
+    assert page.count("<img") == len(sections)
+    assert page.count('<img src="data:image/png;base64,') == len(sections)
     # Self-contained: no file or network reference besides the embedded images.
     assert not re.search(r'(src|href)="(?!data:|#)', page)
     # A table per section, the metadata table and the rules parameters.
-    assert page.count("<table") >= len(SECTIONS) + 2
+    assert page.count("<table") >= len(sections) + 2
 
 
 def test_report_has_every_section_figure_and_table(runs: dict[str, Path]) -> None:
     page = report(runs["three"])
-    check_page(page)
+    check_page(page, runs["three"])
+    anchors = [a for a, _ in sections_of(load_run(runs["three"]))]
+    assert anchors == [
+        "win-by-seat", "win-by-bot", "score-by-seat", "game-length", "score-by-source",
+        "items", "relics", "objectives", "market", "first-player",
+    ]  # fmt: skip
+    assert 'class="notice"' not in page and "<figcaption" not in page  # no notice here
     assert "simulate --quiet" in page  # the command line in the metadata
     assert "Glimmering Gold" in page and "cauldron" in page  # objectives and items by name
     seat_table = page.split('id="win-by-seat"')[1].split("</section>")[0]
@@ -61,7 +70,7 @@ def test_report_has_every_section_figure_and_table(runs: dict[str, Path]) -> Non
 
 def test_solo_report_from_csv_keeps_the_rhom_apart(runs: dict[str, Path], tmp_path: Path) -> None:
     page = report(runs["solo"], "--out", str(tmp_path / "solo.html"))
-    check_page(page)
+    check_page(page, runs["solo"])
     seat_table = page.split('id="win-by-seat"')[1].split("</section>")[0]
     assert "<td>Rhom</td>" in seat_table and "<td>1</td>" not in seat_table
 

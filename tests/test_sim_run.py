@@ -14,14 +14,15 @@ from rich.console import Console
 
 from iridescia.bots.base import register
 from iridescia.cli import main
+from iridescia.core.actions import Action
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.actions import Action
-from iridescia.games.iridescia.game import Game
-from iridescia.sim.columns import FIXED, SCORE_SOURCES
+from iridescia.games.iridescia import Game
+from iridescia.sim.backends import run
 from iridescia.sim.config import SimConfig
+from iridescia.sim.games.iridescia import FIXED, SCORE_SOURCES
 from iridescia.sim.output import load_run
-from iridescia.sim.play import run_chunk
+from iridescia.sim.play import Runner, run_chunk
 
 
 class FlakyBot:
@@ -40,7 +41,7 @@ class FlakyBot:
         return legal_actions[rng.below(len(legal_actions))]
 
 
-register("simtest-flaky", FlakyBot)
+register("simtest-flaky", lambda options, game: FlakyBot())
 
 
 def simulate(out: Path, *args: str) -> int:
@@ -166,3 +167,15 @@ def test_failing_games_are_reported_with_their_seed(
     assert played.isdisjoint(e["game"] for e in errors)
     assert len(played) + len(errors) == 6
     assert json.loads((tmp_path / "meta.json").read_text())["errors"] == len(errors)
+
+
+def test_games_keep_no_event_log_and_rows_come_in_game_order() -> None:
+    config = SimConfig(games=5, players=2, tables=(("random", "random"),), seed=4,
+                       options=(("rhom", True),))  # fmt: skip
+    done, tally = Runner(config).play(0)
+    assert done.game.is_terminal() and done.game.log == []  # folded as they came, kept none
+    assert tally is not None and done.mode.name == "rhom" and done.seats[-1] == "rhom"
+    delivered: list[int] = []
+    outcome = run(config, workers=2, chunk_size=2, sink=lambda c: delivered.append(c.start))
+    assert delivered == [0, 2, 4] and outcome.played == 5 and outcome.rows == []
+    assert run(config).rows == run_chunk(config, 0, 5).rows

@@ -14,8 +14,8 @@ from rich.console import Console
 
 from iridescia.bots.base import register
 from iridescia.cli import main
+from iridescia.core.actions import Action
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.actions import Action
 from iridescia.sim.tournament import schedule, tournament_config
 
 
@@ -32,7 +32,7 @@ class PassiveBot:
         return legal_actions[rng.below(len(legal_actions))]
 
 
-register("simtest-passive", PassiveBot)
+register("simtest-passive", lambda options, game: PassiveBot())
 
 
 def tournament(out: Path, *args: str) -> tuple[int, str]:
@@ -55,7 +55,7 @@ def test_schedule_gives_every_pairing_every_seat_order() -> None:
         ("a", "b", "b"), ("b", "a", "b"), ("b", "b", "a"),
     }  # fmt: skip
     config = tournament_config(["a", "b", "c"], 2, games=10, seed=4)
-    assert config.games == 12 and config.first_player == 0  # two passes over the six tables
+    assert config.games == 12 and dict(config.options)["first_player"] == 0  # two passes
     assert [config.seats_of(k) for k in range(6)] == list(tables)
 
 
@@ -83,7 +83,7 @@ def test_tournament_is_deterministic_and_ranks_the_weak_bot_last(tmp_path: Path)
     # The run files are those of simulate, so 'iridescia report' reads a tournament too.
     assert (tmp_path / "a" / "results.jsonl").exists()
     meta = json.loads((tmp_path / "a" / "meta.json").read_text())
-    assert meta["kind"] == "tournament" and meta["config"]["first_player"] == 0
+    assert meta["kind"] == "tournament" and meta["config"]["options"]["first_player"] == 0
 
 
 def test_three_player_tournament_balances_seats(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 
 The play loop is driven through its injectable input function and a ``rich`` console writing to
 a ``StringIO``; no terminal is needed. Only the tests read ``game.state`` (to know the real
-hidden objectives); the front itself never does.
+hidden objectives); the front itself never does. Gems of Iridescia's screens and sentences come
+from its plug-in (``tui.games.iridescia``); the loop, the log and the catalogue are generic.
 """
 
 from __future__ import annotations
@@ -15,15 +16,33 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from iridescia.core.events import Event
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.data import OBJECTIVE_BY_ID
-from iridescia.games.iridescia.game import Game, Options
+from iridescia.games.iridescia import EVENTS, OBJECTIVE_BY_ID, Game, Options
 from iridescia.tui import Messages, PlaySession, scripted_input, stream_input
-from iridescia.tui.events import _DESCRIBERS, describe, event_text
-from iridescia.tui.screen import Frame, render
+from iridescia.tui.games.iridescia import PLUGIN
+from iridescia.tui.games.iridescia.events import _DESCRIBERS, describe
+from iridescia.tui.games.iridescia.words import Words
+from iridescia.tui.log import automa_turns, log_lines, steps, visible
+from iridescia.tui.plugin import Screen
 
 WIDTH = 120
+
+
+def screen_of(
+    game: Game, viewer: int | None, kinds: list[str], width: int = WIDTH, **fields: Any
+) -> Screen:
+    """What the play loop would show ``viewer`` now (``fields``: the decision to show)."""
+    view = game.view(viewer) if viewer is not None else game.spectator_view()
+    lines = log_lines(PLUGIN, EVENTS, game.log, viewer, view, Messages(), 40, 0)
+    return Screen(view=view, viewer=viewer, seat_kinds=kinds, width=width, log=lines, **fields)
+
+
+def render(screen: Screen, width: int = WIDTH) -> str:
+    buf = io.StringIO()
+    Console(file=buf, width=width).print(PLUGIN.render(screen, Messages()))
+    return buf.getvalue()
 
 
 def console() -> tuple[Console, io.StringIO]:
@@ -66,21 +85,18 @@ def test_screen_fits_a_120x40_terminal() -> None:
     decision = game.decision()
     assert decision is not None
     seat = decision.player
-    frame = Frame(
-        view=game.view(seat),
-        who=["human"] * 4,
-        events=game.log,
-        viewer=seat,
+    screen = screen_of(
+        game,
+        seat,
+        ["human"] * 4,
         prompt=decision.prompt,
         acting=seat,
         actions=[str(a) for a in decision.actions],
     )
-    out, buf = console()
-    out.print(render(frame, Messages(), WIDTH))
-    lines = buf.getvalue().splitlines()
+    text = render(screen)
+    lines = text.splitlines()
     assert all(len(line) <= WIDTH for line in lines)
     assert len(lines) <= 40 or len(decision.actions) > 24
-    text = buf.getvalue()
     for word in ("Castle", "Desert", "Market", "Relic row", "Item market", "Your objectives"):
         assert word in text
     for h in (1, 23, 58):
@@ -89,15 +105,13 @@ def test_screen_fits_a_120x40_terminal() -> None:
 
 def test_narrow_screen_stacks() -> None:
     game = Game.new(2, 3)
-    frame = Frame(view=game.spectator_view(), who=[], events=game.log, viewer=None)
-    buf = io.StringIO()
-    Console(file=buf, width=80).print(render(frame, Messages(), 80))
-    assert all(len(line) <= 80 for line in buf.getvalue().splitlines())
-    assert "Your objectives" not in buf.getvalue()  # a spectator has none
+    text = render(screen_of(game, None, [], width=80), 80)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert "Your objectives" not in text  # a spectator has none
 
 
 def test_every_event_kind_reads_as_a_sentence() -> None:
-    msgs = Messages()
+    msgs = Words()
     kinds: set[str] = set()
     for seed in range(4):
         game = Game.new(2 + seed % 3, seed)
@@ -113,20 +127,24 @@ def test_every_event_kind_reads_as_a_sentence() -> None:
 def test_log_redacts_other_players_discarded_objective() -> None:
     game = Game.new(2, 4)
     random_moves(game, 3000, 4)
-    msgs = Messages()
+    view = game.spectator_view()
     discards = [e for e in game.log if e.kind == "objective_discarded"]
     assert discards
+
+    def line(event: Event, viewer: int) -> str:
+        seen = visible(EVENTS, event, viewer)
+        assert seen is not None
+        return PLUGIN.describe(seen, view, Messages()).plain
+
     for event in discards:
-        mine = event_text(event, event.player, msgs, 2).plain
-        theirs = event_text(event, 1 - event.player, msgs, 2).plain
+        mine = line(event, event.player)
+        theirs = line(event, 1 - event.player)
         name = OBJECTIVE_BY_ID[event.data["objective"]].name
         assert name in mine and name not in theirs
 
 
 def test_unknown_event_kind_still_renders() -> None:
-    from iridescia.games.iridescia.state import Event
-
-    text = describe(Event("brand_new", 0, {"x": 1}), Messages())
+    text = describe(Event("brand_new", 0, {"x": 1}), Words())
     assert "brand_new" in text
 
 
@@ -365,14 +383,14 @@ def test_solo_game_with_first_actions_ends_with_the_solo_result() -> None:
 
 
 def test_solo_result_lines() -> None:
-    from iridescia.tui.panels import result_line
+    from iridescia.tui.games.iridescia.scores import result_line
 
     a = b = Game.new(1, 0).scores()[0]  # equal totals; the winners decide the line
-    msgs = Messages().with_rhom(1)
+    msgs = Words().with_rhom(1)
     assert result_line([0], [a, b], msgs).plain.startswith("You win")
     assert result_line([1], [a, b], msgs).plain.startswith("The Rhom wins")
     assert result_line([0, 1], [a, b], msgs).plain.startswith("Draw")
-    three = Messages().with_rhom(2)
+    three = Words().with_rhom(2)
     assert result_line([2], [a, b, a], three).plain == "Winner: Rhom"
 
 
@@ -391,7 +409,7 @@ def rhom_games() -> list[Game]:
 def test_every_rhom_event_reads_as_a_sentence() -> None:
     kinds: set[str] = set()
     for game in rhom_games():
-        msgs = Messages().with_rhom(game.rhom_seat)
+        msgs = Words().with_rhom(game.rhom_seat)
         for event in game.log:
             if event.player != game.rhom_seat and not event.kind.startswith("rhom"):
                 continue
@@ -407,9 +425,7 @@ def test_every_rhom_event_reads_as_a_sentence() -> None:
 
 
 def test_rhom_sentences_read_as_the_rules_say() -> None:
-    from iridescia.games.iridescia.state import Event
-
-    msgs = Messages().with_rhom(1)
+    msgs = Words().with_rhom(1)
     demand = {"amethyst": 3, "citrine": 5, "emerald": 2, "sapphire": 4}
     cases = [
         (
@@ -473,9 +489,7 @@ def test_rhom_sentences_read_as_the_rules_say() -> None:
     overflow_return = Event(
         "return", 1, {"colour": "sapphire", "count": 2, "reason": "rhom hold full"}
     )
-    from iridescia.tui.events import shown_in_log
-
-    assert not shown_in_log(overflow_return)  # the rhom_overflow line says it
+    assert visible(EVENTS, overflow_return, None) is None  # the rhom_overflow line says it
 
 
 def test_solo_screen_shows_the_rhom_and_its_barricades() -> None:
@@ -484,11 +498,8 @@ def test_solo_screen_shows_the_rhom_and_its_barricades() -> None:
     )
     view = game.view(0)
     barricades = view["rhom"]["barricades"]
-    frame = Frame(view=view, who=["human", "automa"], events=game.log, viewer=0)
-    out, buf = console()
-    msgs = Messages().with_rhom(game.rhom_seat)
-    out.print(render(frame, msgs, WIDTH))
-    text = buf.getvalue()
+    text = render(screen_of(game, 0, ["human", "automa"]))
+    msgs = Words().with_rhom(game.rhom_seat)
     assert all(len(line) <= WIDTH for line in text.splitlines())
     assert "BAR" in text and f"{6 - len(barricades)} of 6 barricades left" in text
     assert "weathervane" in text and f"deck {view['rhom']['deck_count']}" in text
@@ -496,7 +507,7 @@ def test_solo_screen_shows_the_rhom_and_its_barricades() -> None:
     rhom_row = next(line for line in text.splitlines() if "Rhom automa" in line)
     assert re.search(r"Rhom automa\s+(hex \d+|off board|Castle)\s+-\s", rhom_row)  # no coins
     # One BAR on the map per barricade, each under its hex number.
-    from iridescia.tui.board import cell, render_board
+    from iridescia.tui.games.iridescia.board import cell, render_board
 
     assert render_board(view, msgs).plain.count("BAR") == len(barricades)
     for h in barricades:
@@ -555,14 +566,12 @@ def test_rhom_steps_appear_one_by_one_with_a_delay() -> None:
 
     s = session(game, ["human", "rhom"], read, out, delay=0.25, sleep=waits.append)
     s.run()
-    from iridescia.tui.events import rhom_turns, shown_in_log
-
-    steps = sum(
-        sum(1 for e in game.log[first + 1 : end] if shown_in_log(e))
-        for first, end in rhom_turns(game.log)
+    count = sum(
+        len(steps(EVENTS, game.log, first, end, 0))
+        for first, end in automa_turns(EVENTS, game.log, game.automa_seats)
     )
     assert waits and all(w == 0.25 for w in waits)
-    assert len(waits) == steps  # one redraw and one pause per step
+    assert len(waits) == count  # one redraw and one pause per step
     text = buf.getvalue()
     # The first screen of the Rhom's first turn shows its first step alone.
     first = text.split("Gems of Iridescia")[1]
@@ -598,3 +607,116 @@ def test_variant_hot_seat_never_prompts_the_rhom() -> None:
     assert "Pass to Rhom" not in text and handoffs
     assert all("Pass to Seat" in h for h in handoffs)
     assert "Final scores" in text and "Merchant (Rhom)" in text
+
+
+# ---------------------------------------------------------------- generic terminal, languages
+
+
+def test_a_small_terminal_is_told_its_size() -> None:
+    for width, height, warned in ((100, 30, True), (120, 40, False), (130, 50, False)):
+        buf = io.StringIO()
+        out = Console(file=buf, width=width, height=height, force_terminal=True)
+        game = Game.new(2, 3)
+        s = PlaySession(game, ["human", "random"], out, scripted_input(["quit", "n"]), Messages())
+        assert s.run() == 0
+        assert ("drawn for a terminal of at least 120x40" in buf.getvalue()) is warned
+        assert (f"this one is {width}x{height}" in buf.getvalue()) is warned
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_translated_screens_fit_120_columns(lang: str) -> None:
+    from rich.cells import cell_len
+
+    msgs = Messages(lang)
+    for seed, players in ((11, 4), (4, 1), (7, 3)):
+        game = Game.new(players, seed, Options(rhom=players < 4))
+        random_moves(game, 60, seed)
+        decision = game.decision()
+        assert decision is not None
+        view = game.view(decision.player)
+        kinds = ["human"] * game.num_players
+        for seat in game.automa_seats:
+            kinds[seat] = "automa"
+        screen = Screen(
+            view=view,
+            viewer=decision.player,
+            seat_kinds=kinds,
+            prompt=decision.prompt,
+            acting=decision.player,
+            actions=[str(a) for a in decision.actions],
+            log=log_lines(PLUGIN, EVENTS, game.log, decision.player, view, msgs, 40, 0),
+        )
+        buf = io.StringIO()
+        Console(file=buf, width=WIDTH).print(PLUGIN.render(screen, msgs))
+        lines = buf.getvalue().splitlines()
+        assert max(cell_len(line) for line in lines) <= WIDTH
+        assert lines[0].startswith(msgs("game.gems-of-iridescia"))
+
+
+def test_french_and_japanese_games_play_to_the_end() -> None:
+    for lang, final in (("fr", "Décompte final"), ("ja", "最終得点")):
+        out, buf = console()
+        game = Game.new(1, 5)
+        s = PlaySession(game, ["human", "rhom"], out, first_action_reader(game), Messages(lang))
+        assert s.run() == 0 and game.is_terminal()
+        text = buf.getvalue()
+        assert final in text and "Final scores" not in text
+
+
+def test_a_game_without_a_plugin_is_refused_clearly() -> None:
+    from iridescia.tui.games import plugin_for
+
+    with pytest.raises(ValueError, match="cannot show the game 'chess'"):
+        plugin_for("chess")
+    assert plugin_for("gems-of-iridescia") is PLUGIN
+
+
+def test_optional_members_fall_back_for_a_plugin_without_them() -> None:
+    """A plug-in with only the protocol's members still plays: the engine's prompt, a generic
+    help line, generic automa titles, records naming automa seats "automa"."""
+    from iridescia.tui.plugin import automa_kind_of, automa_turn_of, help_of, prompt_of
+
+    class Bare:
+        game = PLUGIN.game
+        seat_name = PLUGIN.seat_name
+        opening = PLUGIN.opening
+        describe = PLUGIN.describe
+        action_label = PLUGIN.action_label
+        render = PLUGIN.render
+        final = PLUGIN.final
+
+    bare = Bare()
+    msgs = Messages("fr")
+    game = Game.new(1, 2)
+    decision = game.decision()
+    assert decision is not None
+    view = game.view(0)
+    assert prompt_of(bare, decision, view, msgs) == decision.prompt
+    assert prompt_of(PLUGIN, decision, view, msgs) == msgs(f"decision.{decision.kind}")
+    assert help_of(bare, msgs) == (msgs("help.intro"), "")
+    assert automa_kind_of(bare) == "automa" and automa_kind_of(PLUGIN) == "rhom"
+    first = game.log[automa_turns(EVENTS, game.log, game.automa_seats)[0][0]]
+    assert automa_turn_of(bare, first, view, msgs).title == "Tour de Rhom"
+    out, buf = console()
+    s = PlaySession(game, ["human", "rhom"], out, first_action_reader(game), msgs, plugin=bare)
+    assert s.run() == 0 and game.is_terminal()
+    assert s.seats == ["human", "automa"]
+    assert "Tour de Rhom:" in buf.getvalue()  # the generic header of an automa's turn
+
+
+def test_automa_turns_are_found_from_the_catalogue() -> None:
+    """Each Rhom turn found by the generic log starts with the Rhom's own event, holds an event
+    the catalogue marks as the automa's, and ends before another seat's event."""
+    for game in rhom_games()[:4]:
+        rhom = game.rhom_seat
+        turns = automa_turns(EVENTS, game.log, game.automa_seats)
+        assert turns
+        for first, end in turns:
+            assert game.log[first].player == rhom
+            assert game.log[first].kind == "turn" and game.log[first].data["kind"] == "rhom"
+            assert any(EVENTS[e.kind].automa for e in game.log[first:end])
+            assert end == len(game.log) or game.log[end].player not in (rhom, -1)
+        rhom_turn_starts = [
+            i for i, e in enumerate(game.log) if e.kind == "turn" and e.data["kind"] == "rhom"
+        ]
+        assert [first for first, _ in turns] == rhom_turn_starts

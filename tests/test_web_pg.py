@@ -5,7 +5,9 @@
 - two server processes sharing PostgreSQL and Redis: a player on each plays a whole 2-player
   game, each seeing the other's moves (Redis notices), and one action sent to both processes at
   once is applied exactly once (the database's version check);
-- the storage layer's conditional writes, directly.
+- the storage layer's conditional writes, directly;
+- a database of schema 1 (before the games plugged in) migrated by a new server process, whose
+  games resume at the same state hashes.
 
 Nothing is skipped: when PostgreSQL or Redis is not there, the tests fail and say which service
 is missing and how to start it. Every run uses a schema of its own, dropped afterwards.
@@ -24,8 +26,10 @@ import pytest
 
 pytest.importorskip("starlette")
 
+import asyncpg  # type: ignore[import-untyped]
+
 from iridescia.web.storage import ActionRow, SeatRow, TableRow, VersionConflict
-from iridescia.web.storage_pg import PostgresStorage, split_schema
+from iridescia.web.storage_pg import PostgresStorage, numbered, split_schema
 from iridescia.web.testing import (
     PG_URL,
     REDIS_URL,
@@ -38,6 +42,7 @@ from iridescia.web.testing import (
     post_json,
     unique_schema,
 )
+from test_web_service import OLD_TABLES, SCHEMA_1, schema_1_tables
 
 FAST = ["--bot-delay", "0", "--step-delay", "0", "--allow-seed", "--msg-rate", "1000"]
 
@@ -93,7 +98,8 @@ def _play(clients: dict[int, SeatClient], rng: random.Random, stop: int | None =
 def test_full_game_on_postgres_with_a_crash_mid_game(pg_url: str, tmp_path: Path) -> None:
     with _server(pg_url, tmp_path) as srv:
         d = post_json(
-            srv.url + "/api/tables", {"mode": "multi", "seats": ["human", "bot:random"], "seed": 9}
+            srv.url + "/api/tables",
+            {"mode": "standard", "seats": ["human", "bot:random"], "seed": 9},
         )
         tid, token = d["table"]["id"], d["seats"][0]["token"]
         with SeatClient(srv, tid, token) as c:
@@ -127,7 +133,7 @@ def test_two_processes_share_one_game(
     with _server(pg_url, tmp_path, *extra) as a, _server(pg_url, tmp_path, *extra) as b:
         d = post_json(
             a.url + "/api/tables",
-            {"mode": "multi", "seats": seats, "seed": 17 + len(seats), "mine": [0]},
+            {"mode": "standard", "seats": seats, "seed": 17 + len(seats), "mine": [0]},
         )
         tid = d["table"]["id"]
         joined = post_json(f"{b.url}/api/tables/{tid}/join", {})
@@ -207,7 +213,7 @@ def _exactly_once(
 
 def _row(tid: str) -> TableRow:
     return TableRow(
-        id=tid, created=1.0, updated=1.0, name="t", mode="multi", game="iridescia",
+        id=tid, created=1.0, updated=1.0, name="t", mode="standard", game="gems-of-iridescia",
         rules_version=1, seed=2**61, players=2, options={}, params={}, status="running",
         version=0, num_actions=0,
         seats=(SeatRow(0, "human", tid + "-a", True), SeatRow(1, "bot:random", tid + "-b", True)),
@@ -265,3 +271,37 @@ def test_schema_names_are_checked() -> None:
     assert split_schema("postgresql://u@h/db") == ("postgresql://u@h/db", None)
     with pytest.raises(Exception, match="schema"):
         split_schema("postgresql://u@h/db?schema=a;drop")
+
+
+def test_a_schema_1_database_on_postgres_is_migrated(pg_url: str, tmp_path: Path) -> None:
+    schema = unique_schema("old")
+    statements: list[tuple[str, tuple[Any, ...]]] = []
+    played = schema_1_tables(lambda sql, params: statements.append((sql, params)), OLD_TABLES)
+
+    async def build() -> None:
+        con = await asyncpg.connect(PG_URL, timeout=10)
+        try:
+            await con.execute(f"CREATE SCHEMA {schema}")
+            await con.execute(f"SET search_path TO {schema}")
+            for stmt in SCHEMA_1:
+                await con.execute(stmt)
+            for sql, params in statements:
+                await con.execute(numbered(sql), *params)
+        finally:
+            await con.close()
+
+    asyncio.run(build())
+    try:
+        with _server(f"{PG_URL}?schema={schema}", tmp_path) as srv:
+            listed = {t["id"]: t for t in get_json(srv.url + "/api/tables")["tables"]}
+            assert {t: listed[t]["mode"] for t in listed} == {
+                "duo": "standard", "solo": "solo", "four": "rhom",
+            }  # fmt: skip
+            for tid, (steps, _, view) in played.items():
+                with SeatClient(srv, tid, f"{tid}-0") as c:
+                    m = c.state()
+                    assert m["version"] == steps and m["view"] == view
+                    _play({0: c}, random.Random(2))
+                    assert c.state()["table"]["status"] == "finished"
+    finally:
+        drop_schema(PG_URL, schema)

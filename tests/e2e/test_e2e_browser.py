@@ -6,7 +6,10 @@
   objective names is anywhere in the page;
 - online: two browser contexts, the second joining by the invite link, play a 2-player game to
   the end, each seeing the other's moves;
-- languages: English -> French -> Japanese changes the strings, and the choice survives a reload.
+- languages: English -> French -> Japanese changes the strings, and the choice survives a reload;
+- the game chooser: every registered game is listed; Gem Rush (no board in the browser yet)
+  shows its provisional-components notice, its modes and seat ranges and the terminal command,
+  in each language, and offers no table to create.
 
 Screenshots of the board at several moments go to ``test-artifacts/``.
 """
@@ -258,4 +261,43 @@ def test_phone_layout_zoom_pan_and_touch_tooltips(
         assert again[2] == zoomed[2]
     finally:
         ctx.close()
+    assert not errors.errors, errors.errors
+
+
+def test_game_chooser_lists_gem_rush_for_the_terminal(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = _lobby(context, server, errors)
+    games = page.locator(".game-choice")
+    assert games.count() == 2
+    assert page.locator(".game-choice.chosen").get_attribute("data-game") == "gems-of-iridescia"
+    rush = page.locator(".game-choice[data-game='gem-rush']")
+    assert "Provisional components" in rush.locator(".notice").inner_text()
+    assert "Terminal only for now" in rush.inner_text()
+    shot(page, "lobby-en", full=True)
+    rush.click()
+    page.wait_for_selector("#no-board")
+    assert page.locator("#create").count() == 0 and page.locator("#mode").count() == 0
+    modes = page.locator("#no-board .modes li")
+    assert modes.count() == 2
+    assert modes.nth(0).inner_text() == "Crisis (cooperative) — 1–7 players"
+    assert modes.nth(1).inner_text() == "Rush (competitive) — 2–7 players"
+    assert "iridescia play --game gem-rush" in page.locator("#no-board code").inner_text()
+    shot(page, "lobby-gem-rush-en", full=True)
+    for lang, notice, coming in [
+        ("fr", "Composants provisoires", "Plateau bientôt disponible"),
+        ("ja", "暫定コンポーネント", "ボードは近日公開予定です"),
+    ]:
+        page.select_option("#lang", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_selector("#no-board")  # the choice of game is kept
+        assert notice in page.locator(".game-choice[data-game='gem-rush'] .notice").inner_text()
+        assert coming in page.locator("#no-board .coming").inner_text()
+        shot(page, f"lobby-gem-rush-{lang}", full=True)
+    page.locator(".game-choice[data-game='gems-of-iridescia']").click()
+    page.wait_for_selector("#create")
+    shot(page, "lobby-ja", full=True)
+    page.select_option("#lang", "fr")
+    page.wait_for_selector("#create")
+    shot(page, "lobby-fr", full=True)
     assert not errors.errors, errors.errors

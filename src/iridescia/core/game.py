@@ -44,7 +44,7 @@ class Mode:
     options: Mapping[str, Any] = field(default_factory=dict)  # options this mode sets
     automa_seats: int = 0  # seats the engine adds and plays itself
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: object) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"the number of players must be an integer, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -53,7 +53,8 @@ class Mode:
                 if self.min_players == self.max_players
                 else f"{self.min_players}-{self.max_players}"
             )
-            raise ValueError(f"{self.title} takes {span} players, not {players}")
+            noun = "player" if self.max_players == 1 else "players"
+            raise ValueError(f"{self.title} takes {span} {noun}, not {players}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,14 @@ gets the same merged catalogue (``catalogue(lang)``) and fills the same template
 
 English is complete and is the fallback for a key another language lacks; ``missing_keys``
 lists those gaps (the tests require none).
+
+Sections are edited by different people (the browser's ``web.json``, the terminal's sections),
+so a key may briefly sit in two of them while it moves to ``common.json``: ``catalogue`` accepts
+such a duplicate when both texts are the same (``duplicates`` lists it, and the tests forbid
+it), and refuses two different texts for one key.
+
+Where the terminal words a shared thing differently from the browser, its own wording has the
+key ``tui.<key>`` (``tui.ev.collect`` beside the browser's ``ev.collect``).
 """
 
 from __future__ import annotations
@@ -27,23 +35,41 @@ def languages() -> list[str]:
 
 
 @cache
-def catalogue(lang: str) -> dict[str, str]:
-    """The merged catalogue of ``lang`` (ValueError for an unknown language, or a key that
-    two sections both define)."""
-    folder = HERE / lang
+def sections(lang: str) -> dict[str, dict[str, str]]:
+    """The sections of ``lang`` by file name (``"common.json"``...), each a key -> template
+    table (ValueError for an unknown language or a section that is not one JSON object)."""
     if lang not in languages():
         raise ValueError(f"unknown language {lang!r}; available: {', '.join(languages())}")
-    merged: dict[str, str] = {}
-    origin: dict[str, str] = {}
-    for path in sorted(folder.glob("*.json")):
+    out: dict[str, dict[str, str]] = {}
+    for path in sorted((HERE / lang).glob("*.json")):
         table = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(table, dict):
             raise ValueError(f"{path}: a catalogue section must be one JSON object")
+        out[path.name] = {str(k): str(v) for k, v in table.items()}
+    return out
+
+
+def duplicates(lang: str) -> dict[str, list[str]]:
+    """Keys of ``lang`` defined in more than one section, with those sections' names."""
+    seen: dict[str, list[str]] = {}
+    for name, table in sections(lang).items():
+        for key in table:
+            seen.setdefault(key, []).append(name)
+    return {key: names for key, names in seen.items() if len(names) > 1}
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The merged catalogue of ``lang`` (ValueError for an unknown language, or a key that
+    two sections define with different texts; see the module docstring)."""
+    merged: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for name, table in sections(lang).items():
         for key, value in table.items():
-            if key in merged:
-                raise ValueError(f"{lang}: key {key!r} is in both {origin[key]} and {path.name}")
-            merged[str(key)] = str(value)
-            origin[str(key)] = path.name
+            if key in merged and merged[key] != value:
+                raise ValueError(f"{lang}: key {key!r} differs in {origin[key]} and {name}")
+            merged[key] = value
+            origin.setdefault(key, name)
     return merged
 
 

@@ -1,22 +1,26 @@
-"""Gymnasium environments: one agent plays a seat, the Rhom and bots play the others.
+"""Gymnasium environments: one agent plays a seat of a game, bots and automata play the others.
 
-Registered ids (registration happens on ``import iridescia.rl``):
+Registered ids (registration happens on ``import iridescia.rl``), for any game with an
+observation encoder, chosen with ``game=`` (default: Gems of Iridescia):
 
-* ``iridescia/Solo-v0``: the agent plays the solo expedition against the Rhom automa.
+* ``iridescia/Solo-v0``: the agent is the only player (Gems of Iridescia: the solo expedition
+  against the Rhom automa).
 * ``iridescia/Versus-v0``: the agent plays against bots, ``opponents=["greedy", "mcts:easy"]``
-  (2-4 players; ``rhom=True`` adds the Rhom as one more explorer for 2-3 players).
+  (default one random bot); ``seat`` is the agent's seat.
 
-Observations are ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}`` built
-from the agent's view only (``observation.encode``); the mask is also in ``info``, and
-``action_masks()`` returns it for sb3-contrib's ``MaskablePPO``. Actions are ids into the engine's
-action table (``actions.ACTION_NAMES``). The reward is 0 until the game ends, then the final
-margin (or ``reward="win_loss"`` / ``"score"``); ``shaping=w`` adds the potential-based shaping
-of ``rewards``. An illegal action leaves the game unchanged and gives ``illegal_reward`` (or
-raises with ``illegal_action="raise"``). A game always ends; for a step limit use
+Other keywords: ``mode`` (default: the mode the table implies, ``seats.choose_mode``) and the
+game's table options (Gems of Iridescia: ``rhom=True`` adds the Rhom as one more explorer for 2-3
+players). Observations are ``{"observation": float32[layout.size], "action_mask":
+int8[num_actions]}`` built from the agent's view only (the game's encoder); the mask is also in
+``info``, and ``action_masks()`` returns it for sb3-contrib's ``MaskablePPO``. Actions are ids
+into the game's action table (``ActionIds.names``). The reward is 0 until the game ends, then
+the final margin (or ``reward="win_loss"`` / ``"score"`` / ``"returns"``); ``shaping=w`` adds
+the potential-based shaping of ``rewards``. An illegal action leaves the game unchanged and
+gives ``illegal_reward`` (or raises with ``illegal_action="raise"``). For a step limit use
 ``gymnasium.make(..., max_episode_steps=n)``.
 
-``reset(seed=s)`` plays the engine's game ``Game.new(players, s)``; later resets without a seed
-draw the next game seed from the environment's generator. No rules logic lives here.
+``reset(seed=s)`` plays the game the seating makes for seed ``s``; later resets without a seed
+draw the next game seed from the environment's generator. No rules logic and no game lives here.
 """
 
 from __future__ import annotations
@@ -29,30 +33,30 @@ import numpy as np
 from gymnasium import spaces
 
 from iridescia.core.errors import IllegalActionError, InvalidActionError
-from iridescia.games.iridescia.game import Game
-from iridescia.rl.actions import NUM_ACTIONS, Mask, legal_ids, mask_of, to_action
-from iridescia.rl.layout import LAYOUT
-from iridescia.rl.observation import encode
+from iridescia.core.game import Game
+from iridescia.match import BotSeats
+from iridescia.rl import games as encoders
+from iridescia.rl.actions import ActionIds, Mask
 from iridescia.rl.rewards import SeatReward, check_kind
-from iridescia.rl.seats import BotSeats, Table
-from iridescia.rl.text import render_view
+from iridescia.rl.seats import Table
 
 Obs = dict[str, np.ndarray[Any, Any]]
 SEED_BOUND = 2**31 - 1
 
 
-def observation_space() -> spaces.Dict:
-    """The observation space shared by every API: the encoded view and the legal-action mask."""
+def observation_space(game: str | None = None) -> spaces.Dict:
+    """The observation space every API shares for ``game``: the encoded view and the mask."""
+    layout = encoders.get(game).layout
     return spaces.Dict(
         {
-            "observation": spaces.Box(LAYOUT.low, LAYOUT.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "observation": spaces.Box(layout.low, layout.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(ActionIds.of(game).size,), dtype=np.int8),
         }
     )
 
 
-class IridesciaEnv(gym.Env[dict[str, Any], np.int64]):
-    """One seat of Gems of Iridescia as a single-agent environment."""
+class GameEnv(gym.Env[dict[str, Any], np.int64]):
+    """One seat of a game as a single-agent environment (see the module docstring)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - declared so by the base class
         "render_modes": ["ansi"],
@@ -63,28 +67,33 @@ class IridesciaEnv(gym.Env[dict[str, Any], np.int64]):
         self,
         opponents: Sequence[str] = (),
         seat: int = 0,
-        rhom: bool = False,
+        *,
+        game: str | None = None,
+        mode: str | None = None,
         reward: str = "margin",
         shaping: float = 0.0,
         illegal_action: Literal["penalize", "raise"] = "penalize",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        **options: Any,
     ) -> None:
+        self.encoder = encoders.get(game)  # first: a game without an encoder says so
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if illegal_action not in ("penalize", "raise"):
             raise ValueError("illegal_action must be 'penalize' or 'raise'")
-        self.table = Table.with_opponents(seat, opponents, rhom)
+        self.table = Table.with_opponents(game, seat, opponents, mode=mode, options=options)
+        self.actions = ActionIds.of(game)
         self.seat = seat
         self.reward_kind = check_kind(reward)
         self.shaping = float(shaping)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = observation_space()
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self._bots = BotSeats(self.table)
-        self._reward = SeatReward(seat, self.reward_kind, self.shaping)
+        self.observation_space = observation_space(game)
+        self.action_space = spaces.Discrete(self.actions.size)
+        self._bots = BotSeats(self.table.spec, self.table.bots)
+        self._reward = SeatReward(seat, self.reward_kind, self.shaping, self.encoder.score)
         self._game: Game | None = None
         self._game_seed = 0
         self._legal: list[int] = []
@@ -115,7 +124,7 @@ class IridesciaEnv(gym.Env[dict[str, Any], np.int64]):
         if game.is_terminal():
             raise RuntimeError("the game is over: call reset()")
         try:
-            chosen = to_action(action)
+            chosen = self.actions.to_action(action)
             legal = chosen.id in self._legal
         except InvalidActionError:
             legal = False
@@ -135,17 +144,18 @@ class IridesciaEnv(gym.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return render_view(self.game.view(self.seat))
+        return self.encoder.render(self.game.view(self.seat))
 
     # ------------------------------------------------------------ extras
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The current legal-action mask as booleans (the hook sb3-contrib's MaskablePPO calls)."""
-        return mask_of(self._legal).astype(bool)
+        return self.actions.mask(self._legal).astype(bool)
 
     @property
     def game(self) -> Game:
-        """The engine game being played (for analysis; changing it breaks the environment)."""
+        """The game being played (for analysis: it holds hidden information, and changing it
+        breaks the environment)."""
         if self._game is None:
             raise RuntimeError("call reset() first")
         return self._game
@@ -156,10 +166,9 @@ class IridesciaEnv(gym.Env[dict[str, Any], np.int64]):
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         game = self.game
-        view = game.view(self.seat)
-        self._legal = legal_ids(view)
-        mask = mask_of(self._legal)
-        obs: Obs = {"observation": encode(view), "action_mask": mask}
+        self._legal = self.actions.legal_ids(game, self.seat)
+        mask = self.actions.mask(self._legal)
+        obs: Obs = {"observation": self.encoder.encode(game.view(self.seat)), "action_mask": mask}
         self._obs = obs
         obs = {k: v.copy() for k, v in obs.items()}
         return obs, self._info(mask)
@@ -168,20 +177,24 @@ class IridesciaEnv(gym.Env[dict[str, Any], np.int64]):
         info: dict[str, Any] = {"action_mask": mask.copy(), "game_seed": self._game_seed}
         game = self.game
         if game.is_terminal():
-            info["scores"] = [s.total for s in game.scores()]
-            info["winners"] = game.winners()
+            outcome = game.outcome()
+            info["scores"] = list(outcome.scores)
+            info["winners"] = list(outcome.winners)
         return info
 
 
-def solo_env(**kwargs: Any) -> IridesciaEnv:
-    """``iridescia/Solo-v0``: the agent against the Rhom (takes the options of IridesciaEnv
-    except ``opponents``, ``seat`` and ``rhom``)."""
-    return IridesciaEnv(opponents=(), **kwargs)
+IridesciaEnv = GameEnv  # the name before games plugged in
 
 
-def versus_env(opponents: Sequence[str] = ("random",), **kwargs: Any) -> IridesciaEnv:
+def solo_env(**kwargs: Any) -> GameEnv:
+    """``iridescia/Solo-v0``: the agent as the only player (takes the keywords of GameEnv
+    except ``opponents`` and ``seat``)."""
+    return GameEnv(opponents=(), **kwargs)
+
+
+def versus_env(opponents: Sequence[str] = ("random",), **kwargs: Any) -> GameEnv:
     """``iridescia/Versus-v0``: the agent against bots (default one random bot)."""
-    return IridesciaEnv(opponents=opponents, **kwargs)
+    return GameEnv(opponents=opponents, **kwargs)
 
 
 def register_envs() -> None:
@@ -194,4 +207,11 @@ def register_envs() -> None:
             gym.register(id=env_id, entry_point=entry)
 
 
-__all__ = ["IridesciaEnv", "observation_space", "register_envs", "solo_env", "versus_env"]
+__all__ = [
+    "GameEnv",
+    "IridesciaEnv",
+    "observation_space",
+    "register_envs",
+    "solo_env",
+    "versus_env",
+]

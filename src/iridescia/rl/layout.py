@@ -1,15 +1,16 @@
-"""The observation layout: every field of the fixed-length vector, its vocabulary and its bounds.
+"""Observation layouts: a fixed-length vector declared once as a list of fields, for any game.
 
-One ``Layout`` (``LAYOUT``) lists the fields in order. A field is a block of ``rows`` x
-``columns`` values; every value lies in ``[0, high]``: flags and one-hot columns are 0 or 1,
-counts are ``min(count, cap) / scale``. Offsets are fixed per rules version, so a trained network
-stays valid as long as ``RULES_VERSION`` does not change. ``docs/observation.md`` is generated from
-this list (``markdown_table``) and a test keeps the two in sync.
+A game's encoder plug-in (``rl/games/<game>/``) declares its ``Layout`` as data: each ``Field``
+is a block of ``rows`` x ``columns`` values, every value in ``[0, high]``: flags and one-hot
+columns are 0 or 1, counts are ``min(count, cap) / scale``. The layout gives the offsets, the
+bounds of the Gymnasium ``Box`` (``low``, ``high``), ``split`` (a vector back into named
+blocks, for reading and tests) and ``markdown_table`` (the field table of the game's
+observation page, which a test keeps in sync with the code).
 
-Vocabularies come from the action table where it names them (colours, items, how many hexes,
-tiles, relics, objectives, seats, market slots and dice) and otherwise from the documented view
-format (``views.view``): phases, decision kinds, tile gems, bonuses, tokens. A view value outside
-a vocabulary is an error (``ValueError``): it means the rules grew and the layout must follow.
+``Writer`` fills a vector field by field. Measured trick: an observation is sparse (a few
+hundred non-zero entries of about 2,100 for Gems of Iridescia), so the writer collects the
+indices of ones and (index, value) pairs and scatters them once: about 45 us against 160 us for
+converting a full 2,100-entry Python list with ``np.asarray`` (on a loaded machine).
 """
 
 from __future__ import annotations
@@ -20,51 +21,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from iridescia.games.iridescia.actions import ACTION_TABLE
+Vector = npt.NDArray[np.float32]
 
-
-def _arguments(prefix: str) -> list[str]:
-    """The argument texts of the actions whose text is ``prefix <argument>``, in table order."""
-    out = []
-    for action in ACTION_TABLE:
-        text = str(action)
-        if text.startswith(prefix + " ") and " " not in text[len(prefix) + 1 :]:
-            out.append(text[len(prefix) + 1 :])
-    return out
-
-
-# From the action table.
-COLOURS: tuple[str, ...] = tuple(_arguments("colour"))
-ITEM_KEYS: tuple[str, ...] = tuple(_arguments("play"))
-NUM_HEXES = len(_arguments("reveal"))
-NUM_TILES = len(_arguments("discard tile"))
-NUM_RELICS = len(_arguments("restore"))
-NUM_OBJECTIVES = len(_arguments("discard objective"))
-MAX_SEATS = len(_arguments("swap"))
-MAX_ITEM_SLOTS = len(_arguments("buy"))
-DICE_TARGETS: tuple[str, ...] = tuple(_arguments("die"))  # roll:1..roll:6, market:<colour>
-
-# From the view format (``views.view``).
-TILE_GEMS: tuple[str, ...] = (*COLOURS, "rainbow", "iridia")
-BONUSES: tuple[str, ...] = ("coins", "points", "stone_die")
-LEADS: tuple[str, ...] = (*COLOURS, "wild")
-TOKENS: tuple[str, ...] = ("iridia_stone", "throne", "scepter", "banner")
-PHASES: tuple[str, ...] = ("reveal", "actions", "restore", "remove", "game over")
-DECISION_KINDS: tuple[str, ...] = (
-    "reveal", "actions", "restore", "remove", "objective", "tile colour", "cargo limit",
-    "blocked: discard", "blocked: place", "die", "adjust", "libation", "libation dice",
-    "wishing well", "cauldron", "cauldron gem", "axe", "book", "catapult", "swap", "pickaxe",
-    "pickaxe colour",
-)  # fmt: skip
-ROLL_KINDS: tuple[str, ...] = ("mining", "wishing well")
-WEATHERVANES: tuple[str, ...] = ("left", "right")
-POINT_SOURCES: tuple[str, ...] = (
-    "relics", "tile_bonus", "iridia_stone", "token", "merchant", "overflow",
-)  # fmt: skip
-NUM_RHOM_CARDS = 16
-NUM_PENDING_KINDS = 18  # the engine's pending-decision codes, 0..17 (``view.turn.engine``)
-PENDING_SHOWN = 2  # the top two entries of the pending-decision stack
-ARG_BITS = 10  # a pending decision's integer arguments, as bits (values up to 1023)
+# (name, rows, columns, doc, scale, cap): one field, as a layout declares it.
+FieldSpec = tuple[str, int, tuple[str, ...], str, float, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,112 +53,15 @@ class Field:
         return self.start + row * self.width + column
 
 
-def _one_hot(prefix: str, names: Sequence[object]) -> tuple[str, ...]:
+def one_hot(prefix: str, names: Sequence[object]) -> tuple[str, ...]:
+    """Column names ``prefix=name`` for a one-hot block."""
     return tuple(f"{prefix}={n}" for n in names)
 
 
-_SLOTS = "player slots (0 = the observing seat, then the next seats in turn order)"
-_REL = tuple(f"slot{k}" for k in range(MAX_SEATS))
-_PENDING_COLUMNS = (
-    *_one_hot("kind", range(NUM_PENDING_KINDS)),
-    *(f"a.bit{i}" for i in range(ARG_BITS)),
-    *(f"b.bit{i}" for i in range(ARG_BITS)),
-)
-_BOARD_COLUMNS = (
-    "has_tile", "face_up", "barricade", *_one_hot("gem", TILE_GEMS), *_one_hot("bonus", BONUSES),
-    *(f"explorer.{s}" for s in _REL),
-)  # fmt: skip
-_PLAYER_FLAGS = (
-    "present", "is_rhom", "at_start", "in_castle", "finished", "iridia_stone",
-    "objective_discarded", "has_reserved_relic",
-)  # fmt: skip
-
-# (name, rows, columns, doc, scale, cap), in vector order.
-_FIELDS: list[tuple[str, int, tuple[str, ...], str, float, float]] = [
-    ("seats", 1, _one_hot("seats", range(1, MAX_SEATS + 1)),
-     "seats in the game, the Rhom included", 1, 1),
-    ("rhom", 1, ("present",), "the Rhom automa plays", 1, 1),
-    ("viewer_seat", 1, _one_hot("seat", range(MAX_SEATS)), "the observing seat (0-based)", 1, 1),
-    ("current_player", 1, _REL,
-     "who decides now, as a player slot (none when the game is over)", 1, 1),
-    ("my_decision", 1, ("yes",), "the observing seat decides now", 1, 1),
-    ("game_over", 1, ("yes",), "the game is over", 1, 1),
-    ("phase", 1, _one_hot("phase", PHASES), "turn phase", 1, 1),
-    ("decision_kind", 1, _one_hot("kind", DECISION_KINDS), "what is being decided", 1, 1),
-    ("pending_depth", 1, ("depth",), "pending sub-decisions (item steps, overflow...) / 4", 4, 8),
-    ("pending", PENDING_SHOWN, _PENDING_COLUMNS,
-     "top of the pending-decision stack, then the entry below: engine code one-hot and its two "
-     "integer arguments as bits", 1, 1),
-    ("turn_number", 1, ("number",), "turn number / 60", 60, 240),
-    ("turn_flags", 1, ("start_items_allowed", "bought", "sold", "mine_cart", "extra_turn"),
-     "this turn so far", 1, 1),
-    ("turn_counts", 1, ("reveals", "active_stone_dice", "extra_turns_pending"),
-     "this turn's counters / 4", 4, 8),
-    ("pickaxe_colour", 1, _one_hot("colour", COLOURS),
-     "colour named for the Pickaxe this turn", 1, 1),
-    ("mining_colour", 1, _one_hot("colour", COLOURS), "colour being mined", 1, 1),
-    ("roll_kind", 1, ROLL_KINDS, "the latest roll's kind (none: no roll)", 1, 1),
-    ("roll_locked", 1, ("locked",), "the latest roll can no longer be changed", 1, 1),
-    ("roll_dice", len(DICE_TARGETS), ("present", "success"),
-     f"the latest roll, one row per die ({', '.join(DICE_TARGETS)})", 1, 1),
-    ("roll_faces", len(DICE_TARGETS), ("face",), "the latest roll's faces / 6", 6, 6),
-    ("roll_gain", len(DICE_TARGETS), ("first", "second"),
-     "the engine's gain per rolled die / 4", 4, 8),
-    ("roll_colour", 1, _one_hot("colour", COLOURS), "colour of the roll in progress", 1, 1),
-    ("roll_mult", 1, ("multiplier",), "gain multiplier of the roll in progress / 2", 2, 4),
-    ("roll_pick", 1, _one_hot("die", DICE_TARGETS), "die picked in the roll in progress", 1, 1),
-    ("market", len(COLOURS), ("value",), "gem market value per colour / 6", 6, 12),
-    ("supply", len(COLOURS), ("gems",), "gems left in the supply per colour / 16", 16, 32),
-    ("stone_supply", 1, ("dice",), "stone dice left in the supply / 4", 4, 8),
-    ("relic_deck_count", 1, ("cards",), "relic deck size / 24", 24, 24),
-    ("relic_deck_top", 1, _one_hot("lead", LEADS),
-     "lead gem on the back of the relic deck's top card", 1, 1),
-    ("item_market", MAX_ITEM_SLOTS, _one_hot("item", ITEM_KEYS),
-     "item market, one row per slot", 1, 1),
-    ("item_deck_count", 1, ("cards",), "item deck size / 36", 36, 72),
-    ("item_discard", len(ITEM_KEYS), ("copies",), "discarded items per kind / 3", 3, 6),
-    ("tokens_left", 1, _one_hot("token", TOKENS), "royalty tokens still to be taken", 1, 1),
-    ("hidden_tiles", 1, ("thinned", "removed_face_down"), "tiles nobody has seen / 16", 16, 32),
-    ("removed_face_down_by_region", 5, ("tiles",),
-     "tiles removed face down per region (desert, canyon, forest, ruins, castle) / 8", 8, 16),
-    ("board", NUM_HEXES, _BOARD_COLUMNS,
-     "one row per hex 1..58: tile present, face up, barricade; a face-up tile's gem and bonus; "
-     "explorers by player slot", 1, 1),
-    ("board_bonus_amount", NUM_HEXES, ("amount",), "a face-up tile's bonus amount / 3", 3, 6),
-    ("tiles", NUM_TILES, ("face_up_on_board", "removed_face_up", *(f"pile.{s}" for s in _REL)),
-     "one row per tile id 1..58: where it is, when public", 1, 1),
-    ("relics", NUM_RELICS,
-     ("in_row", "in_deck_seen", *(f"owned.{s}" for s in _REL), *(f"reserved.{s}" for s in _REL)),
-     "one row per relic id 1..24: in the row, in the deck (seen through the Book), restored or "
-     "reserved by a player slot", 1, 1),
-    ("my_objectives", NUM_OBJECTIVES, ("held", "discarded"),
-     "one row per objective id 1..15: the observing seat's own objectives", 1, 1),
-    ("rhom_deck", 1, ("cards", "barricades_left"),
-     "the Rhom's deck size / 16 and barricades left / 16", 16, 16),
-    ("rhom_weathervane", 1, _one_hot("vane", WEATHERVANES),
-     "weathervane on the back of the Rhom's top card", 1, 1),
-    ("rhom_discard", NUM_RHOM_CARDS, ("drawn",),
-     "one row per Rhom card id 1..16: drawn (face up)", 1, 1),
-    ("players_flags", MAX_SEATS, _PLAYER_FLAGS, _SLOTS, 1, 1),
-    ("players_token", MAX_SEATS, _one_hot("token", TOKENS), "royalty token taken", 1, 1),
-    ("players_coins", MAX_SEATS, ("coins",), "coins / 10", 10, 100),
-    ("players_cargo", MAX_SEATS, _one_hot("cargo", COLOURS), "gems in cargo per colour / 7", 7, 21),
-    ("players_stone_dice", MAX_SEATS, ("dice",), "idle stone dice / 4", 4, 8),
-    ("players_items", MAX_SEATS, _one_hot("item", ITEM_KEYS), "items held per kind / 2", 2, 6),
-    ("players_pile", MAX_SEATS, _one_hot("gem", TILE_GEMS),
-     "victory-pile tiles per gem / 8", 8, 32),
-    ("players_relics", MAX_SEATS, ("relics",), "restored relics / 8", 8, 24),
-    ("players_points", MAX_SEATS, _one_hot("points", POINT_SOURCES),
-     "public points by source / 20", 20, 200),
-    ("players_objective_count", MAX_SEATS, ("objectives",), "objectives held / 2", 2, 4),
-    ("players_turns_taken", MAX_SEATS, ("turns",), "turns taken / 30", 30, 300),
-]  # fmt: skip
-
-
 class Layout:
-    """The ordered fields of the observation vector, with offsets and bounds."""
+    """The ordered fields of an observation vector, with offsets and bounds."""
 
-    def __init__(self, specs: Sequence[tuple[str, int, tuple[str, ...], str, float, float]]):
+    def __init__(self, specs: Sequence[FieldSpec]):
         fields: list[Field] = []
         start = 0
         for name, rows, columns, doc, scale, cap in specs:
@@ -208,17 +71,19 @@ class Layout:
             start += rows * len(columns)
         self.fields: tuple[Field, ...] = tuple(fields)
         self.by_name: dict[str, Field] = {f.name: f for f in self.fields}
+        if len(self.by_name) != len(self.fields):
+            raise ValueError("observation field names must be unique")
         self.size = start
         high = np.zeros(self.size, dtype=np.float32)
         for f in self.fields:
             high[f.start : f.start + f.size] = f.high
-        self.high: npt.NDArray[np.float32] = high
-        self.low: npt.NDArray[np.float32] = np.zeros(self.size, dtype=np.float32)
+        self.high: Vector = high
+        self.low: Vector = np.zeros(self.size, dtype=np.float32)
 
     def __getitem__(self, name: str) -> Field:
         return self.by_name[name]
 
-    def split(self, vector: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
+    def split(self, vector: Vector) -> dict[str, Vector]:
         """Each field's block of ``vector`` as a (rows, columns) array (for reading and tests)."""
         if vector.shape != (self.size,):
             raise ValueError(f"an observation has shape ({self.size},), not {vector.shape}")
@@ -228,7 +93,7 @@ class Layout:
         return blocks
 
     def markdown_table(self) -> str:
-        """The field table of ``docs/observation.md``."""
+        """The field table of the game's observation page (``docs/observation.md``)."""
         lines = [
             "| offset | field | rows x columns | values | meaning |",
             "| ---: | --- | --- | --- | --- |",
@@ -246,5 +111,40 @@ class Layout:
         return "\n".join(lines)
 
 
-LAYOUT = Layout(_FIELDS)
-OBS_SIZE = LAYOUT.size
+class Writer:
+    """Collects the indices of the entries that are 1 and the (index, value) pairs of scaled
+    counts, applying each field's scale and cap; ``vector()`` scatters them into zeros.
+    Encoders may append to ``ones`` directly in their hottest loops."""
+
+    __slots__ = ("idx", "ones", "val")
+
+    def __init__(self) -> None:
+        self.ones: list[int] = []
+        self.idx: list[int] = []
+        self.val: list[float] = []
+
+    def flag(self, f: Field, row: int, column: int = 0) -> None:
+        self.ones.append(f.start + row * f.width + column)
+
+    def value(self, f: Field, row: int, column: int, x: float) -> None:
+        if x:
+            if x < 0:
+                raise ValueError(f"negative value {x} for observation field {f.name!r}")
+            self.idx.append(f.start + row * f.width + column)
+            self.val.append((x if x < f.cap else f.cap) / f.scale)
+
+    def bits(self, f: Field, row: int, column: int, x: int, width: int) -> None:
+        """``x`` as ``width`` binary columns from ``column`` on, lowest bit first."""
+        if not 0 <= x < 1 << width:
+            raise ValueError(f"argument {x} does not fit the {width} bits of {f.name!r}")
+        base = f.start + row * f.width + column
+        self.ones.extend(base + i for i in range(width) if x >> i & 1)
+
+    def vector(self, size: int) -> Vector:
+        out = np.zeros(size, dtype=np.float32)
+        out[self.ones] = 1.0
+        out[self.idx] = self.val
+        return out
+
+
+__all__ = ["Field", "FieldSpec", "Layout", "Vector", "Writer", "one_hot"]

@@ -1,8 +1,9 @@
-"""Our bots and OpenSpiel's search bots at one table, on the OpenSpiel game.
+"""Our bots and OpenSpiel's search bots at one table, on the OpenSpiel game of any game.
 
-* ``OursBot(spec, player)``: any bot ``make_bot`` knows (``"random"``, ``"greedy"``, ``"hard"``...)
-  as a ``pyspiel.Bot``. It sees its player's view and the legal actions, never the state, and
-  draws from ``Rng(seed * 16 + player + 1)`` like everywhere else.
+* ``OursBot(spec, player, game=None)``: any bot ``make_bot`` knows (``"random"``, ``"greedy"``,
+  ``"hard"``...) for ``game`` (default: Gems of Iridescia) as a ``pyspiel.Bot``, played through
+  ``match.BotSeats``. It sees its player's view and the legal actions, never the state, and
+  draws from ``match.bot_rng(seed, player)`` like everywhere else.
 * ``ismcts_bot``: OpenSpiel's information-set MCTS (``ISMCTSBot``) with random rollouts. Its root
   worlds come from ``resample_from_infostate``, i.e. the engine's determinisation, and a seeded
   sampler makes a game reproducible.
@@ -26,52 +27,51 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from iridescia.bots import make_bot
-from iridescia.core.rng import Rng
-from iridescia.rl.openspiel_game import IridesciaGame, IridesciaState
-from iridescia.rl.seats import bot_rng
+from iridescia.games import get as get_game
+from iridescia.match import BotSeats
+from iridescia.rl.openspiel_game import SpielGame, SpielState
 
 
 class OursBot(pyspiel.Bot):
-    """One of our bots playing ``player`` in the OpenSpiel game."""
+    """One of our bots playing ``player`` in the OpenSpiel game of ``game``."""
 
-    def __init__(self, spec: str, player: int) -> None:
+    def __init__(self, spec: str, player: int, game: str | None = None) -> None:
         pyspiel.Bot.__init__(self)
         self.spec = spec
         self.player = player
-        self.bot = make_bot(spec)
-        self._rng: Rng | None = None
+        self.game = get_game(game)
+        self.seats = BotSeats(self.game, {player: spec})  # ValueError for an unknown bot
         self.decisions = 0
 
-    def restart_at(self, state: IridesciaState) -> None:
-        self._rng = bot_rng(state.game.record().seed, self.player)
+    def restart_at(self, state: SpielState) -> None:
+        self.seats.start(state.game.seed)
 
-    def step(self, state: IridesciaState) -> int:
+    def step(self, state: SpielState) -> int:
         game = state.game
+        if game.spec.info.name != self.game.info.name:
+            raise ValueError(f"{self.spec} was made for {self.game.info.title}")
         if game.current_player != self.player:
             raise ValueError(f"{self.spec} plays player {self.player}, not {game.current_player}")
-        if self._rng is None:
+        if not self.seats.rngs:
             self.restart_at(state)
-        assert self._rng is not None
         self.decisions += 1
-        legal = game.legal_actions()
-        return self.bot.choose(game.view(self.player), legal, self._rng).id
+        return self.seats.choose(game, self.player).id
 
-    def inform_action(self, state: IridesciaState, player: int, action: int) -> None:
+    def inform_action(self, state: SpielState, player: int, action: int) -> None:
         pass
 
 
-def _seeded_resampler(seed: int) -> Callable[[IridesciaState, int], IridesciaState]:
+def _seeded_resampler(seed: int) -> Callable[[SpielState, int], SpielState]:
     draws = np.random.RandomState(seed)
 
-    def resample(state: IridesciaState, player: int) -> IridesciaState:
+    def resample(state: SpielState, player: int) -> SpielState:
         return state.resample_from_infostate(player, draws.random_sample)
 
     return resample
 
 
 def ismcts_bot(
-    game: IridesciaGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1
+    game: SpielGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1
 ) -> ismcts.ISMCTSBot:
     """OpenSpiel's IS-MCTS with ``simulations`` per decision and random rollouts."""
     evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
@@ -88,7 +88,7 @@ def ismcts_bot(
 
 
 def mcts_bot(
-    game: IridesciaGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1
+    game: SpielGame, simulations: int, seed: int, uct_c: float = 2.0, rollouts: int = 1
 ) -> mcts.MCTSBot:
     """OpenSpiel's MCTS on the true state (sees hidden information; see the module docstring)."""
     evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
@@ -111,10 +111,10 @@ class GameResult:
 
 
 def play(
-    game: IridesciaGame,
+    game: SpielGame,
     bots: Sequence[Any],
     seed: int,
-    on_decision: Callable[[IridesciaState, int], None] | None = None,
+    on_decision: Callable[[SpielState, int], None] | None = None,
 ) -> GameResult:
     """Play one game on the deal of ``seed``, ``bots[p]`` for player ``p``.
 
@@ -137,7 +137,7 @@ def play(
         seconds[player] += time.perf_counter() - start
         decisions[player] += 1
         state.apply_action(action)
-    scores = [s.total for s in state.game.scores()]
+    scores = list(state.game.outcome().scores)
     return GameResult(list(state.returns()), scores, seconds, decisions)
 
 

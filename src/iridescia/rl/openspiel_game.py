@@ -1,27 +1,33 @@
-"""OpenSpiel: Gems of Iridescia as the Python game ``python_gems_of_iridescia``.
+"""OpenSpiel: each game with an observation encoder as a Python game (``python_<game>``).
 
-Importing this module registers the game; then
-``pyspiel.load_game("python_gems_of_iridescia(players=3)")``. Parameters: ``players`` (1-4 human
-seats; 1 is solo against the Rhom), ``rhom`` (the Rhom as one more explorer for 2-3 players; it
-is a seat but no OpenSpiel player), ``seed`` (see below) and ``returns`` (``"score"``: final
-scores, ``"win_loss"``: +1 for the winners else -1, ``"margin"``: score minus the best other).
+Importing this module registers one OpenSpiel game per game the research APIs can play
+(``rl.games.names()``), named ``python_`` + the game's registry name with ``_`` for ``-``
+(``short_name(game)``); then ``pyspiel.load_game("python_gems_of_iridescia(players=3)")``, or
+``load(game, players=3)``, which names a game without an encoder instead of OpenSpiel's
+"unknown game". Parameters: ``players`` (decision-making seats; default the smallest table of
+the game's default mode), the game's table options (Gems of Iridescia: ``rhom``, the Rhom as
+one more explorer for 2-3 players; it is a seat but no OpenSpiel player; one player is solo
+against it), ``seed`` (see below) and ``returns`` (``"score"``: final scores, ``"win_loss"``: +1
+for the winners else -1, ``"margin"``: score minus the best other, ``"returns"``: the outcome's
+returns). The game's metadata (``GameInfo``) gives the type: names, player range, action count.
 
 * Sequential, imperfect information, general-sum, terminal rewards. Chance is
-  ``SAMPLED_STOCHASTIC``: the engine draws tiles, dice and cards from the state's own RNG inside
-  ``apply`` and there are no chance nodes. Player ``i`` is engine seat ``i``; actions are the
-  engine's action ids (``ACTION_NAMES``).
-* Initial states: with ``seed=s`` (s >= 0) every initial state plays ``Game.new(players, s)``.
-  With ``seed=-1`` (the default) fresh states take the deals 0, 1, 2, ... of the game object's
+  ``SAMPLED_STOCHASTIC``: the game draws from the state's own RNG inside ``apply`` and there
+  are no chance nodes. Player ``i`` is seat ``i``; actions are the ids of the game's action
+  table (``ActionIds.names``).
+* Initial states: with ``seed=s`` (s >= 0) every initial state plays the deal of ``s``. With
+  ``seed=-1`` (the default) fresh states take the deals 0, 1, 2, ... of the game object's
   counter, each when it is first played or inspected; only observing a fresh state takes no deal
   (OpenSpiel makes and observes a throw-away initial state for every tensor-shape query, so
   these are served from a cache). ``new_initial_state_for_seed(s)`` picks a deal directly. Any
-  state is reproducible from (engine seed, actions): that is its ``serialize()``.
-* Observations: ``observation_tensor`` / ``information_state_tensor`` are the shared encoding of
-  the player's view (``docs/observation.md``); ``observation_string`` is the view as JSON;
-  ``information_state_string`` adds the action history (every seat's ``discard objective``
-  without its objective). That is close to, not exactly, perfect recall: what the player saw
-  once and no longer shows anywhere (the faces of an earlier roll) is not repeated. The tensors
-  are the current view only. A public observer (``private_info=NONE``) sees the spectator view.
+  state is reproducible from (seed, actions): that is its ``serialize()``.
+* Observations: ``observation_tensor`` / ``information_state_tensor`` are the encoding of the
+  player's view (``docs/observation.md``); ``observation_string`` is the view as JSON;
+  ``information_state_string`` adds the action history as every seat saw it (the encoder's
+  ``public_text``: Gems of Iridescia's ``discard objective`` without its objective). That is
+  close to, not exactly, perfect recall: what the player saw once and no longer shows anywhere
+  (the faces of an earlier roll) is not repeated. The tensors are the current view only. A
+  public observer (``private_info=NONE``) sees the spectator view.
 * ``resample_from_infostate(player, sampler)`` returns ``game.determinize(player, Rng(seed))``
   with the seed drawn from the sampler: OpenSpiel's IS-MCTS can play.
 * ``state.serialize()`` / ``game.deserialize_state(text)`` carry the game record (JSON) and, for
@@ -31,53 +37,72 @@ scores, ``"win_loss"``: +1 for the winners else -1, ``"margin"``: score minus th
   OpenSpiel 2.0 does not let a Python game implement. So ``random_sim_test`` runs with
   ``serialize=False`` and our tests check the state round trip themselves.
 
-No rules logic here: everything goes through ``Game``.
+No rules logic and no game lives here: everything goes through the contract and the encoder.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import numpy as np
 import pyspiel
 
+from iridescia.core.game import Game, GameSpec
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.game import Game
-from iridescia.rl.actions import NUM_ACTIONS, action_name
-from iridescia.rl.layout import OBS_SIZE
-from iridescia.rl.observation import encode
+from iridescia.games import DEFAULT_GAME
+from iridescia.games import get as get_game
+from iridescia.rl import games as encoders
+from iridescia.rl.actions import ActionIds
+from iridescia.rl.plugin import ObservationEncoder
 from iridescia.rl.rewards import check_kind, final_rewards, reward_range
 from iridescia.rl.seats import Table
 
-SHORT_NAME = "python_gems_of_iridescia"
-# Decisions in one game: the longest of 1,600 random games took 427 (4 players,
-# docs/research.md); this bound is far above anything play reaches.
-MAX_GAME_LENGTH = 5000
-DEFAULT_PARAMS: dict[str, Any] = {"players": 2, "rhom": False, "seed": -1, "returns": "score"}
+DEFAULT_RETURNS = "score"
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Gems of Iridescia",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=1,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    provides_factored_observation_string=False,
-    parameter_specification=DEFAULT_PARAMS,
-)
+
+def short_name(game: str | None = None) -> str:
+    """The OpenSpiel name of ``game`` (the default game for None): ``python_gems_of_iridescia``."""
+    return "python_" + get_game(game).info.name.replace("-", "_")
+
+
+def default_params(game: str | None = None) -> dict[str, Any]:
+    """The OpenSpiel parameters of ``game`` with their defaults."""
+    spec = get_game(game)
+    return {
+        "players": spec.info.default_mode.min_players,
+        **encoders.get(spec.info.name).table_options,
+        "seed": -1,
+        "returns": DEFAULT_RETURNS,
+    }
+
+
+def game_type(game: str | None = None) -> pyspiel.GameType:
+    """The OpenSpiel type of ``game``, from its metadata."""
+    info = get_game(game).info
+    return pyspiel.GameType(
+        short_name=short_name(info.name),
+        long_name=f"Python {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(m.max_players for m in info.modes),
+        min_num_players=min(m.min_players for m in info.modes),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=default_params(info.name),
+    )
 
 
 class Engine:
-    """The engine game behind one OpenSpiel state, and the re-deals that led to it.
+    """The game behind one OpenSpiel state, and the re-deals that led to it.
 
     ``worlds`` lists ``(actions before, seat, seed)`` for each ``determinize`` on the way, so the
     state can be rebuilt from the game record. Copying clones the game; pickling stores JSON.
@@ -106,7 +131,7 @@ class Engine:
         record = GameRecord.from_json(data["record"])
         worlds = tuple((int(k), int(seat), int(seed)) for k, seat, seed in data["worlds"])
         cuts = [k for k, _, _ in worlds] + [len(record.actions)]
-        game = Game.from_record(record, upto=cuts[0])
+        game = get_game(record.game).from_record(record, upto=cuts[0])
         for (_, seat, seed), start, end in zip(worlds, cuts, cuts[1:], strict=False):
             game = game.determinize(seat, Rng(seed))
             for text in record.actions[start:end]:
@@ -114,17 +139,17 @@ class Engine:
         return Engine(game, worlds)
 
 
-class IridesciaState(pyspiel.State):
-    """One position; see the module docstring. ``engine.game`` is the engine's ``Game``."""
+class SpielState(pyspiel.State):
+    """One position; see the module docstring. ``game`` is the game in progress."""
 
-    def __init__(self, game: IridesciaGame, engine: Engine | None = None) -> None:
+    def __init__(self, game: SpielGame, engine: Engine | None = None) -> None:
         super().__init__(game)
         self._engine = engine  # the only attribute: OpenSpiel copies and pickles __dict__
 
     @property
     def engine(self) -> Engine:
         if self._engine is None:  # a fresh state takes its deal when first used
-            spiel_game: IridesciaGame = self.get_game()
+            spiel_game: SpielGame = self.get_game()
             self._engine = Engine(spiel_game.claim_deal())
         return self._engine
 
@@ -135,7 +160,7 @@ class IridesciaState(pyspiel.State):
 
     @property
     def game(self) -> Game:
-        """The engine game (read it, do not change it: OpenSpiel tracks the history)."""
+        """The game in progress (read it, do not change it: OpenSpiel tracks the history)."""
         return self.engine.game
 
     def current_player(self) -> int:
@@ -149,7 +174,8 @@ class IridesciaState(pyspiel.State):
         self.game.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return action_name(action)
+        spiel_game: SpielGame = self.get_game()
+        return spiel_game.actions.name(action)
 
     def is_terminal(self) -> bool:
         return self.game.is_terminal()
@@ -161,11 +187,11 @@ class IridesciaState(pyspiel.State):
         kind = self.get_game().returns_kind
         return final_rewards(self.game, kind)[:n]
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> IridesciaState:
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpielState:
         """A state the player cannot tell from this one, everything hidden re-dealt."""
         seed = int(probability_sampler() * 2**53)
         world = self.game.determinize(player_id, Rng(seed))
-        clone: IridesciaState = self.clone()  # keeps OpenSpiel's own history
+        clone: SpielState = self.clone()  # keeps OpenSpiel's own history
         done = len(self.game.history())
         clone._engine = Engine(world, (*self.engine.worlds, (done, player_id, seed)))
         return clone
@@ -176,46 +202,55 @@ class IridesciaState(pyspiel.State):
         return f"{len(game.history())} actions, {who}, state {game.state_hash()}"
 
 
-class IridesciaObserver:
-    """OpenSpiel's Python observer: the shared encoding and JSON of a player's view."""
+class SpielObserver:
+    """OpenSpiel's Python observer: the game's encoding and the JSON of a player's view."""
 
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(
+        self, encoder: ObservationEncoder, iig_obs_type: Any, params: dict[str, Any] | None
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("an observer of every player's private information is not provided")
+        self.encoder = encoder
         self.public_only = iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(OBS_SIZE, dtype=np.float32)
+        self.tensor = np.zeros(encoder.layout.size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, state: IridesciaState, player: int) -> dict[str, Any]:
+    def _view(self, state: SpielState, player: int) -> Mapping[str, Any]:
         game = state.get_game().next_deal() if state.is_fresh else state.game
         return game.spectator_view() if self.public_only else game.view(player)
 
-    def set_from(self, state: IridesciaState, player: int) -> None:
+    def set_from(self, state: SpielState, player: int) -> None:
         if state.is_fresh:  # e.g. a tensor-shape query: cached, and no deal is taken
             self.tensor[:] = state.get_game().initial_observation(player, self.public_only)
         else:
-            self.tensor[:] = encode(self._view(state, player))
+            self.tensor[:] = self.encoder.encode(self._view(state, player))
 
-    def string_from(self, state: IridesciaState, player: int) -> str:
+    def string_from(self, state: SpielState, player: int) -> str:
         text = json.dumps(self._view(state, player), separators=(",", ":"))
         if not self.perfect_recall:
             return text
-        history = (
-            "discard objective" if str(a).startswith("discard objective") else str(a)
-            for a in state.game.history()
-        )
-        return text + "\nhistory: " + ", ".join(history)
+        public = self.encoder.public_text
+        return text + "\nhistory: " + ", ".join(public(a) for a in state.game.history())
 
 
-class IridesciaGame(pyspiel.Game):
-    """The OpenSpiel game object (one per parameter set)."""
+class SpielGame(pyspiel.Game):
+    """The OpenSpiel game object of one game, for one parameter set: OpenSpiel makes it from
+    the game's own subclass (``game_class``), which names the game."""
+
+    game_name: str = DEFAULT_GAME
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        merged = {**DEFAULT_PARAMS, **(params or {})}
-        self.table = Table(int(merged["players"]), bool(merged["rhom"]))
+        game = self.game_name
+        self.encoder = encoders.get(game)
+        self.spec: GameSpec = get_game(game)
+        self.actions = ActionIds.of(game)
+        defaults = default_params(game)
+        merged = {**defaults, **(params or {})}
+        options = {k: v for k, v in merged.items() if k not in ("players", "seed", "returns")}
+        self.table = Table.build(game, int(merged["players"]), options=options)
         self.returns_kind = check_kind(str(merged["returns"]))
         self.seed = int(merged["seed"])
         if self.seed < -1:
@@ -223,27 +258,27 @@ class IridesciaGame(pyspiel.Game):
         self._next_deal = 0
         self._template: Game | None = None  # the deal the next fresh state will take
         self._initial_obs: dict[tuple[int, bool], np.ndarray[Any, Any]] = {}
-        low, high = reward_range(self.returns_kind)
+        low, high = reward_range(self.returns_kind, self.encoder.max_score)
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
+            num_distinct_actions=self.actions.size,
             max_chance_outcomes=0,
-            num_players=self.table.humans,
+            num_players=self.table.players,
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.encoder.max_game_length,
         )
-        super().__init__(GAME_TYPE, info, merged)
+        super().__init__(game_type(game), info, merged)
 
-    def new_initial_state(self) -> IridesciaState:
-        return IridesciaState(self)
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self)
 
-    def new_initial_state_for_seed(self, seed: int) -> IridesciaState:
-        """The initial state of the engine's deal for ``seed``."""
-        return IridesciaState(self, Engine(self.table.new_game(seed)))
+    def new_initial_state_for_seed(self, seed: int) -> SpielState:
+        """The initial state of the deal for ``seed``."""
+        return SpielState(self, Engine(self.table.new_game(seed)))
 
     def next_deal(self) -> Game:
-        """The engine game the next fresh state will take (do not change it)."""
+        """The game the next fresh state will take (do not change it)."""
         if self._template is None:
             seed = self.seed if self.seed >= 0 else self._next_deal
             self._template = self.table.new_game(seed)
@@ -251,7 +286,7 @@ class IridesciaGame(pyspiel.Game):
         return self._template
 
     def claim_deal(self) -> Game:
-        """The engine game of a fresh state that is being used (see the module docstring)."""
+        """The game of a fresh state that is being used (see the module docstring)."""
         game = self.next_deal()
         if self.seed >= 0:
             return game.clone()
@@ -265,15 +300,71 @@ class IridesciaGame(pyspiel.Game):
         if key not in self._initial_obs:
             game = self.next_deal()
             view = game.spectator_view() if public_only else game.view(player)
-            self._initial_obs[key] = encode(view)
+            self._initial_obs[key] = self.encoder.encode(view)
         return self._initial_obs[key]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> IridesciaObserver:
-        return IridesciaObserver(iig_obs_type or pyspiel.IIGObservationType(False), params)
+    ) -> SpielObserver:
+        return SpielObserver(
+            self.encoder, iig_obs_type or pyspiel.IIGObservationType(False), params
+        )
 
 
-pyspiel.register_game(GAME_TYPE, IridesciaGame)
+_CLASSES: dict[str, type[SpielGame]] = {}
 
-__all__ = ["GAME_TYPE", "SHORT_NAME", "Engine", "IridesciaGame", "IridesciaState"]
+
+def game_class(game: str | None = None) -> type[SpielGame]:
+    """The ``SpielGame`` subclass OpenSpiel makes ``game``'s game objects from. (A class, not a
+    closure: OpenSpiel keeps the factory until after the interpreter is gone, and releasing a
+    closure then aborts the process; a class is never released.)"""
+    name = get_game(game).info.name
+    if name not in _CLASSES:
+        made = type(f"SpielGame_{name.replace('-', '_')}", (SpielGame,), {"game_name": name})
+        _CLASSES[name] = cast("type[SpielGame]", made)
+    return _CLASSES[name]
+
+
+def register_games() -> list[str]:
+    """Register every game the research APIs can play with OpenSpiel (idempotent); returns
+    their OpenSpiel names."""
+    known = set(pyspiel.registered_names())
+    out = []
+    for name in encoders.names():
+        kind = game_type(name)
+        if kind.short_name not in known:
+            pyspiel.register_game(kind, game_class(name))
+        out.append(kind.short_name)
+    return out
+
+
+def load(game: str | None = None, **params: Any) -> SpielGame:
+    """``pyspiel.load_game`` of ``game`` (the default game for None) with ``params``; a game
+    without an encoder is refused by name (``EncoderNotAvailable``)."""
+    encoders.get(game)
+    loaded: SpielGame = pyspiel.load_game(short_name(game), params)
+    return loaded
+
+
+register_games()
+SHORT_NAME = short_name(DEFAULT_GAME)
+GAME_TYPE = game_type(DEFAULT_GAME)
+IridesciaGame = SpielGame  # the names before games plugged in
+IridesciaState = SpielState
+
+__all__ = [
+    "GAME_TYPE",
+    "SHORT_NAME",
+    "Engine",
+    "IridesciaGame",
+    "IridesciaState",
+    "SpielGame",
+    "SpielObserver",
+    "SpielState",
+    "default_params",
+    "game_class",
+    "game_type",
+    "load",
+    "register_games",
+    "short_name",
+]

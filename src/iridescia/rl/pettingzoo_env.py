@@ -1,17 +1,21 @@
-"""PettingZoo: Gems of Iridescia as a turn-based AEC environment for 1-4 agents.
+"""PettingZoo: a game as a turn-based AEC environment, one agent per decision-making seat.
 
 ``env(players=3)`` is the environment wrapped like PettingZoo's classic games (an illegal action
 ends the game with ``illegal_reward`` for the offender, actions out of range are refused, the
-call order is enforced); ``raw_env`` is the bare one. Agents are ``player_0`` ... one per human
-seat; ``rhom=True`` adds the Rhom automa as a seat that is no agent (2-3 players), and
-``players=1`` is the solo expedition against it. The agent to act is the engine's current player.
+call order is enforced); ``raw_env`` is the bare one. ``game=`` chooses the game by name
+(default: Gems of Iridescia), ``mode=`` its mode (default: the one the table implies,
+``seats.choose_mode``), and the game's table options are keywords too (Gems of Iridescia:
+``rhom=True`` adds the Rhom automa as a seat that is no agent, 2-3 players; ``players=1`` is the
+solo expedition against it). Agents are ``player_0`` ...; the agent to act is the game's current
+player (a turn may hold several decisions, so the same agent often acts several times in a row).
 
-Each agent observes ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}``
-built from its own view (the mask is all zeros when it is not that agent's decision). Rewards
-are 0 until the game ends, then every agent gets its final reward (``reward="margin"``,
-``"win_loss"`` or ``"score"``, see ``rewards``; ``shaping`` as there). A game always ends;
-``max_cycles=n`` truncates it after ``n * num_agents`` decisions. ``reset(seed=s)`` plays
-``Game.new(players, s)``; later resets without a seed draw the next seed from the environment.
+Each agent observes ``{"observation": float32[layout.size], "action_mask": int8[num_actions]}``
+built from its own view by the game's encoder (the mask is all zeros when it is not that agent's
+decision). Rewards are 0 until the game ends, then every agent gets its final reward
+(``reward="margin"``, ``"win_loss"``, ``"score"`` or ``"returns"``, see ``rewards``; ``shaping``
+as there). ``max_cycles=n`` truncates a game after ``n * num_agents`` decisions.
+``reset(seed=s)`` plays the game the seating makes for ``s``; later resets without a seed draw
+the next seed from the environment. No rules logic and no game lives here.
 """
 
 from __future__ import annotations
@@ -25,13 +29,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from iridescia.core.errors import IllegalActionError
-from iridescia.games.iridescia.game import Game
-from iridescia.rl.actions import NUM_ACTIONS, legal_ids, mask_of, to_action
+from iridescia.core.game import Game
+from iridescia.rl import games as encoders
+from iridescia.rl.actions import ActionIds
 from iridescia.rl.gym_env import SEED_BOUND, Obs, observation_space
-from iridescia.rl.observation import encode
 from iridescia.rl.rewards import SeatReward, check_kind
 from iridescia.rl.seats import Table
-from iridescia.rl.text import render_view
 
 
 def agent_name(seat: int) -> str:
@@ -49,32 +52,38 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
 
     def __init__(
         self,
-        players: int = 2,
-        rhom: bool = False,
+        players: int | None = None,
+        *,
+        game: str | None = None,
+        mode: str | None = None,
         reward: str = "margin",
         shaping: float = 0.0,
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
+        self.encoder = encoders.get(game)  # first: a game without an encoder says so
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if max_cycles is not None and max_cycles < 1:
             raise ValueError("max_cycles must be at least 1")
-        self.table = Table(players, rhom)
+        self.table = Table.build(game, players, mode=mode, options=options)
+        self.actions = ActionIds.of(game)
         self.reward_kind = check_kind(reward)
         self.shaping = float(shaping)
         self.max_cycles = max_cycles
         self.render_mode = render_mode
-        self.possible_agents = [agent_name(s) for s in range(players)]
+        self.possible_agents = [agent_name(s) for s in range(self.table.players)]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
-        space = observation_space()
+        space = observation_space(game)
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
         self._np_random: np.random.Generator | None = None
         self._game: Game | None = None
         self._game_seed = 0
         self._decisions = 0
+        self._legal: tuple[int, list[int]] | None = None  # (decisions, the decider's legal ids)
         self._seat_rewards: dict[str, SeatReward] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -85,7 +94,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
 
     @property
     def game(self) -> Game:
-        """The engine game being played (for analysis; changing it breaks the environment)."""
+        """The game being played (for analysis: it holds hidden information, and changing it
+        breaks the environment)."""
         if self._game is None:
             raise RuntimeError("call reset() first")
         return self._game
@@ -104,6 +114,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
             self._game_seed = int(self._np_random.integers(0, SEED_BOUND))
         game = self._game = self.table.new_game(self._game_seed)
         self._decisions = 0
+        self._legal = None
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -111,7 +122,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._seat_rewards = {
-            a: SeatReward(self.seat_of[a], self.reward_kind, self.shaping) for a in self.agents
+            a: SeatReward(self.seat_of[a], self.reward_kind, self.shaping, self.encoder.score)
+            for a in self.agents
         }
         for r in self._seat_rewards.values():
             r.start(game)
@@ -120,8 +132,18 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
         self.agent_selection = agent_name(seat)
 
     def observe(self, agent: str) -> Obs:
-        view = self.game.view(self.seat_of[agent])
-        return {"observation": encode(view), "action_mask": mask_of(legal_ids(view))}
+        seat = self.seat_of[agent]
+        game = self.game
+        ids = self._legal_ids() if seat == game.current_player else []
+        mask = self.actions.mask(ids)
+        return {"observation": self.encoder.encode(game.view(seat)), "action_mask": mask}
+
+    def _legal_ids(self) -> list[int]:
+        """The deciding seat's legal action ids, computed once per decision (the mask and the
+        legality check share them: the legal actions cost about 7 us a decision)."""
+        if self._legal is None or self._legal[0] != self._decisions:
+            self._legal = (self._decisions, [a.id for a in self.game.legal_actions()])
+        return self._legal[1]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -129,8 +151,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
             self._was_dead_step(action)
             return
         game = self.game
-        chosen = to_action(action)
-        if chosen not in game.legal_actions():
+        chosen = self.actions.to_action(action)
+        if chosen.id not in self._legal_ids():
             raise IllegalActionError(f"{chosen} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
         game.apply(chosen)
@@ -138,8 +160,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
         for a in self.agents:
             self.rewards[a] = self._seat_rewards[a].step(game)
         if game.is_terminal():
-            scores = [s.total for s in game.scores()]
-            winners = game.winners()
+            outcome = game.outcome()
+            scores, winners = list(outcome.scores), list(outcome.winners)
             for a in self.agents:
                 self.terminations[a] = True
                 self.infos[a] = {"scores": scores, "winners": winners}
@@ -157,7 +179,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return render_view(self.game.spectator_view())
+        return self.encoder.render(self.game.spectator_view())
 
     def close(self) -> None:
         pass

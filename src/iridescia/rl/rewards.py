@@ -1,31 +1,33 @@
 """Rewards shared by the research APIs: what a seat earns when the game ends, and optional shaping.
 
-Three final rewards, chosen by name:
+Final rewards come from the game's ``Outcome`` (``game.outcome()``), chosen by name:
 
-* ``"margin"``: the seat's final score minus the best final score among the other seats (the
-  Rhom included); positive means a clear win on points.
-* ``"win_loss"``: ``+1`` if the seat is among the winners after the tie-breaks (R33), else ``-1``.
+* ``"margin"``: the seat's final score minus the best final score among the other seats (an
+  automa's included); positive means a clear win on points.
+* ``"win_loss"``: ``+1`` if the seat is among the winners (after the game's tie-breaks), else
+  ``-1``.
 * ``"score"``: the seat's final score.
+* ``"returns"``: the outcome's own returns (``1/k`` for each of ``k`` winners, else 0).
 
 Every step before the end gives 0 unless shaping is chosen. Shaping is potential-based (Ng,
 Harada and Russell, 1999) with the potential ``weight * (the seat's own score if the game ended
-now)``, and the potential of a finished game is 0: a step's shaping term is
-``potential(after) - potential(before)``, the terms of a whole game add up to
-``-potential(start)``, and the best policies are the same as without shaping. The potential uses
-only the seat's own score, which depends on nothing the seat cannot see.
+now)``, which the game's encoder plug-in computes (``ObservationEncoder.score``), and the
+potential of a finished game is 0: a step's shaping term is ``potential(after) -
+potential(before)``, the terms of a whole game add up to ``-potential(start)``, and the best
+policies are the same as without shaping. The potential uses only the seat's own score, which
+depends on nothing the seat cannot see.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
-from iridescia.games.iridescia.game import Game
+from iridescia.core.game import Game
 
-RewardKind = Literal["margin", "win_loss", "score"]
-REWARD_KINDS: tuple[str, ...] = ("margin", "win_loss", "score")
-
-# Bounds for frameworks that declare utility ranges (not tight: observed scores are 15..140).
-MAX_SCORE = 400.0
+RewardKind = Literal["margin", "win_loss", "score", "returns"]
+REWARD_KINDS: tuple[str, ...] = ("margin", "win_loss", "score", "returns")
+ScoreNow = Callable[[Game, int], float]  # a seat's score if the game ended now
 
 
 def check_kind(kind: str) -> RewardKind:
@@ -34,24 +36,30 @@ def check_kind(kind: str) -> RewardKind:
     return kind  # type: ignore[return-value]
 
 
-def reward_range(kind: RewardKind) -> tuple[float, float]:
-    """Lower and upper bounds of the final reward of ``kind``."""
+def reward_range(kind: RewardKind, max_score: float) -> tuple[float, float]:
+    """Lower and upper bounds of the final reward of ``kind`` when scores lie in
+    ``0..max_score``."""
     if kind == "win_loss":
         return -1.0, 1.0
+    if kind == "returns":
+        return 0.0, 1.0
     if kind == "score":
-        return 0.0, MAX_SCORE
-    return -MAX_SCORE, MAX_SCORE
+        return 0.0, max_score
+    return -max_score, max_score
 
 
 def final_rewards(game: Game, kind: RewardKind) -> list[float]:
     """Every seat's final reward (the game must be over)."""
     if not game.is_terminal():
         raise ValueError("final rewards need a finished game")
-    totals = [float(s.total) for s in game.scores()]
+    outcome = game.outcome()
+    if kind == "returns":
+        return list(outcome.returns)
+    totals = [float(s) for s in outcome.scores]
     if kind == "score":
         return totals
     if kind == "win_loss":
-        winners = set(game.winners())
+        winners = set(outcome.winners)
         return [1.0 if seat in winners else -1.0 for seat in range(len(totals))]
     out = []
     for seat, mine in enumerate(totals):
@@ -60,34 +68,35 @@ def final_rewards(game: Game, kind: RewardKind) -> list[float]:
     return out
 
 
-def potential(game: Game, seat: int, weight: float) -> float:
+def potential(game: Game, seat: int, weight: float, score: ScoreNow) -> float:
     """The shaping potential of ``seat``: ``weight`` times its own score if the game ended now
     (0 once the game is over)."""
     if weight == 0.0 or game.is_terminal():
         return 0.0
-    return weight * float(game.scores()[seat].total)
+    return weight * score(game, seat)
 
 
 class SeatReward:
     """The reward stream of one seat: zero until the end, plus optional shaping."""
 
-    __slots__ = ("_last", "kind", "seat", "weight")
+    __slots__ = ("_last", "kind", "score", "seat", "weight")
 
-    def __init__(self, seat: int, kind: RewardKind, shaping: float = 0.0) -> None:
+    def __init__(self, seat: int, kind: RewardKind, shaping: float, score: ScoreNow) -> None:
         self.seat = seat
         self.kind = kind
         self.weight = float(shaping)
+        self.score = score
         self._last = 0.0
 
     def start(self, game: Game) -> None:
         """Call once at the start of a game."""
-        self._last = potential(game, self.seat, self.weight)
+        self._last = potential(game, self.seat, self.weight, self.score)
 
     def step(self, game: Game) -> float:
         """The reward earned since the previous call (or ``start``)."""
         reward = 0.0
         if self.weight:
-            now = potential(game, self.seat, self.weight)
+            now = potential(game, self.seat, self.weight, self.score)
             reward += now - self._last
             self._last = now
         if game.is_terminal():
@@ -96,9 +105,9 @@ class SeatReward:
 
 
 __all__ = [
-    "MAX_SCORE",
     "REWARD_KINDS",
     "RewardKind",
+    "ScoreNow",
     "SeatReward",
     "check_kind",
     "final_rewards",

@@ -1,8 +1,11 @@
 """Where the games of a run are played: in this process, in a process pool, or on Ray.
 
 The run is cut into chunks of consecutive game indices; every backend executes the same
-``play.run_chunk`` on each chunk and the results are put back in game order, so the output does
-not depend on the backend, the number of workers or the order in which chunks finish.
+``play.run_chunk`` on each chunk and the results are handed on in game order (``InOrder``: a
+chunk that finishes early waits for the ones before it), so the output does not depend on the
+backend, the number of workers or the order in which chunks finish. ``run`` gives each chunk's
+result to a sink as soon as it is in order (the command line writes it to the run directory
+and lets it go), or, without a sink, collects every row in the ``RunOutcome`` it returns.
 
 - ``local`` with 1 worker: in this process (no start-up cost; easiest to debug).
 - ``local`` with K > 1 workers: ``concurrent.futures.ProcessPoolExecutor`` with the ``spawn``
@@ -56,20 +59,51 @@ class SimRunError(RuntimeError):
     """The run could not finish (not one game's error: those are reported per game)."""
 
 
+Sink = Callable[[ChunkResult], None]
+
+
 @dataclass(slots=True)
 class RunOutcome:
-    """Every chunk's results merged in game order, and how long the run took."""
+    """A run's counts, errors and timing; its rows, games and records too when ``run`` had no
+    sink to hand them to (every list in game order)."""
 
     rows: list[dict[str, Any]] = field(default_factory=list)
     games: list[dict[str, Any]] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    played: int = 0  # games that finished (failed ones are in ``errors``)
     seconds: float = 0.0
     chunks: int = 0
 
     @property
     def games_per_second(self) -> float:
-        return len(self.games) / self.seconds if self.seconds > 0 else 0.0
+        return self.played / self.seconds if self.seconds > 0 else 0.0
+
+    def collect(self, result: ChunkResult) -> None:
+        """A sink that keeps everything (``run`` without a sink of its own)."""
+        self.rows.extend(result.rows)
+        self.games.extend(result.games)
+        self.records.extend(result.records)
+
+
+class InOrder:
+    """Passes chunk results on in game order, each as soon as every earlier one has come."""
+
+    __slots__ = ("_next", "_pending", "_sinks", "_starts")
+
+    def __init__(self, chunks: list[tuple[int, int]], *sinks: Sink) -> None:
+        self._starts = [a for a, _ in chunks]
+        self._next = 0
+        self._pending: dict[int, ChunkResult] = {}
+        self._sinks = sinks
+
+    def __call__(self, result: ChunkResult) -> None:
+        self._pending[result.start] = result
+        while self._next < len(self._starts) and self._starts[self._next] in self._pending:
+            ready = self._pending.pop(self._starts[self._next])
+            self._next += 1
+            for sink in self._sinks:
+                sink(ready)
 
 
 def plan_chunks(games: int, workers: int, chunk_size: int | None = None) -> list[tuple[int, int]]:
@@ -80,31 +114,18 @@ def plan_chunks(games: int, workers: int, chunk_size: int | None = None) -> list
     return [(a, min(games, a + chunk_size)) for a in range(0, games, chunk_size)]
 
 
-def merge(results: list[ChunkResult], seconds: float) -> RunOutcome:
-    out = RunOutcome(seconds=seconds, chunks=len(results))
-    for r in sorted(results, key=lambda r: r.start):
-        out.rows.extend(r.rows)
-        out.games.extend(r.games)
-        out.records.extend(r.records)
-        out.errors.extend(r.errors)
-    return out
-
-
 def _run_in_process(
-    config: SimConfig, chunks: list[tuple[int, int]], advance: Advance
-) -> list[ChunkResult]:
-    results = []
+    config: SimConfig, chunks: list[tuple[int, int]], deliver: Sink, advance: Advance
+) -> None:
     for a, b in chunks:
-        results.append(run_chunk(config, a, b))
+        deliver(run_chunk(config, a, b))
         advance(b - a)
-    return results
 
 
 def _run_pool(
-    config: SimConfig, chunks: list[tuple[int, int]], workers: int, advance: Advance
-) -> list[ChunkResult]:
+    config: SimConfig, chunks: list[tuple[int, int]], workers: int, deliver: Sink, advance: Advance
+) -> None:
     context = multiprocessing.get_context("spawn")
-    results = []
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures: dict[Future[ChunkResult], tuple[int, int]] = {
             pool.submit(run_chunk, config, a, b): (a, b) for a, b in chunks
@@ -115,13 +136,13 @@ def _run_pool(
             for future in done:
                 a, b = futures[future]
                 try:
-                    results.append(future.result())
+                    result = future.result()
                 except Exception as exc:
                     for other in pending:
                         other.cancel()
                     raise SimRunError(f"games {a}-{b - 1} could not be played: {exc!r}") from exc
+                deliver(result)
                 advance(b - a)
-    return results
 
 
 def _run_ray(
@@ -129,8 +150,9 @@ def _run_ray(
     chunks: list[tuple[int, int]],
     workers: int,
     address: str | None,
+    deliver: Sink,
     advance: Advance,
-) -> list[ChunkResult]:
+) -> None:
     try:
         # Imported by name: Ray is an optional extra and its types are not checked here.
         ray: Any = importlib.import_module("ray")
@@ -149,19 +171,18 @@ def _run_ray(
         config_ref = ray.put(config)
         refs = {task.remote(config_ref, a, b): (a, b) for a, b in chunks}
         pending = list(refs)
-        results = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 a, b = refs[ref]
                 try:
-                    results.append(ray.get(ref))
+                    result = ray.get(ref)
                 except Exception as exc:
                     for other in pending:
                         ray.cancel(other)
                     raise SimRunError(f"games {a}-{b - 1} could not be played: {exc!r}") from exc
+                deliver(result)
                 advance(b - a)
-        return results
     finally:
         if started:
             ray.shutdown()
@@ -175,22 +196,33 @@ def run(
     address: str | None = None,
     chunk_size: int | None = None,
     advance: Advance | None = None,
+    sink: Sink | None = None,
 ) -> RunOutcome:
-    """Play every game of ``config``; ``advance(n)`` is called as ``n`` more games finish."""
+    """Play every game of ``config``. Each chunk's result goes to ``sink`` in game order (or,
+    without a sink, into the returned outcome); ``advance(n)`` is called as ``n`` more games
+    finish, in whatever order they finish."""
     if backend not in BACKENDS:
         raise SimRunError(f"unknown backend {backend!r}; use {' or '.join(BACKENDS)}")
     if workers < 1:
         raise SimRunError("--workers must be at least 1")
     chunks = plan_chunks(config.games, workers, chunk_size)
+    outcome = RunOutcome(chunks=len(chunks))
+
+    def count(result: ChunkResult) -> None:
+        outcome.played += len(result.games)
+        outcome.errors.extend(result.errors)
+
+    deliver = InOrder(chunks, count, sink or outcome.collect)
     step = advance or (lambda n: None)
     began = time.perf_counter()
     if backend == "ray":
-        results = _run_ray(config, chunks, workers, address, step)
+        _run_ray(config, chunks, workers, address, deliver, step)
     elif workers == 1:
-        results = _run_in_process(config, chunks, step)
+        _run_in_process(config, chunks, deliver, step)
     else:
-        results = _run_pool(config, chunks, workers, step)
-    return merge(results, time.perf_counter() - began)
+        _run_pool(config, chunks, workers, deliver, step)
+    outcome.seconds = time.perf_counter() - began
+    return outcome
 
 
 class _RateColumn(ProgressColumn):

@@ -1,18 +1,22 @@
 """The ``simulate``, ``report`` and ``tournament`` subcommands of the ``iridescia`` command line.
 
-    iridescia simulate --games N --players 1..4 --seats greedy,random,... [--rhom] [--rotate]
-                       [--seed S] [--workers K] [--backend local|ray] [--address ADDR]
-                       [--param name=value ...] [--catapult-for-fourth] [--format jsonl|csv]
-                       [--records] [--quiet] --out DIR
-    iridescia report DIR [--out report.html]
-    iridescia tournament --bots a,b,c --games N [--players 2..4] [--seed S] [--workers K]
+    iridescia simulate --games N [--game NAME] [--mode M] [--players N] [--seats SPECS]
+                       [--rotate] [--seed S] [--param name=value ...] [option flags]
+                       [--workers K] [--backend local|ray] [--address ADDR]
+                       [--format jsonl|csv] [--records] [--quiet] --out DIR
+    iridescia report DIR [--out report.html] [--game NAME]
+    iridescia tournament --bots a,b,c --games N [--game NAME] [--mode M] [--players N]
+                         [option flags] [--param ...] [--seed S] [--workers K]
                          [--backend local|ray] [--address ADDR] [--records] [--quiet] --out DIR
 
-``cli.py`` adds these parsers and hands the parsed arguments to ``run_command``. Only argparse
-is imported at module level: the engine, matplotlib, openskill and Ray load inside the handlers.
+The game (default ``gems-of-iridescia``), its modes, table sizes and option flags come from the
+games' metadata (``sim.flags``); Gems of Iridescia's ``--players 1`` (solo), ``--rhom`` and
+``--catapult-for-fourth`` are its metadata's too. ``cli.py`` adds these parsers and hands the
+parsed arguments to ``run_command``.
 
 Exit codes: 0 done; 1 a game failed (reported with its seed, the other games are written), a
-run directory that cannot be read, or a run that could not finish; 2 bad arguments.
+run directory that cannot be read, or a run that could not finish; 2 bad arguments (nothing is
+written).
 """
 
 from __future__ import annotations
@@ -21,15 +25,28 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
 
 from iridescia.argtypes import seed as seed_type
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from iridescia.sim.backends import RunOutcome
-    from iridescia.sim.config import SimConfig
+from iridescia.sim import tournament as t
+from iridescia.sim.backends import RunOutcome, SimRunError, progress_bar, run
+from iridescia.sim.config import (
+    SimConfig,
+    SimConfigError,
+    choose_mode,
+    parse_param,
+    seat_tables,
+    split_specs,
+    validate,
+)
+from iridescia.sim.flags import add_table_flags, game_spec, table_options
+from iridescia.sim.output import RunDirError, RunWriter, build_meta, now
+from iridescia.sim.play import ChunkResult
+from iridescia.sim.report import write_report
+from iridescia.sim.stats import GroupTally, TeamTally, bot_group
 
 COMMANDS = ("simulate", "report", "tournament")
 
@@ -45,7 +62,15 @@ def _positive(text: str) -> int:
 
 
 def _run_options(p: argparse.ArgumentParser) -> None:
-    """Options shared by simulate and tournament: seeds, where games run, output."""
+    """Options shared by simulate and tournament: seeds, rules parameters, where games run,
+    output."""
+    p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of the game's rules parameters (repeatable), e.g. starting_coins=7",
+    )
     p.add_argument(
         "--seed", type=seed_type, default=0, metavar="S", help="game k uses seed S+k (0)"
     )
@@ -63,41 +88,30 @@ def add_commands(sub: Any) -> None:
     """Add the three subcommands to the ``iridescia`` subparsers."""
     sim = sub.add_parser("simulate", help="play many games between bots and save the results")
     sim.add_argument("--games", type=_positive, required=True, metavar="N")
-    sim.add_argument(
-        "--players", type=int, default=2, metavar="N", help="explorers 1-4 (1 = solo vs the Rhom)"
-    )
+    add_table_flags(sim, "seats bots play (default: the mode's smallest table); in Gems of "
+                         "Iridescia 1 = solo against the Rhom")  # fmt: skip
     sim.add_argument(
         "--seats",
         default="random",
         metavar="SPECS",
-        help="bot spec per explorer seat, comma separated (one spec = every seat); "
+        help="bot spec per bot seat, comma separated (one spec = every seat); "
         "use ';' between specs whose options hold commas",
     )
-    sim.add_argument("--rhom", action="store_true", help="the Rhom joins 2 or 3 explorers")
     sim.add_argument(
         "--rotate", action="store_true", help="rotate the bots round the seats game by game"
-    )
-    sim.add_argument(
-        "--param",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="change a rules parameter (repeatable), e.g. starting_coins=7",
-    )
-    sim.add_argument(
-        "--catapult-for-fourth", action="store_true", help="the 4th in turn order gets a Catapult"
     )
     sim.add_argument("--format", choices=("jsonl", "csv"), default="jsonl", help="results format")
     _run_options(sim)
     rep = sub.add_parser("report", help="an HTML report of a simulation directory")
     rep.add_argument("directory", metavar="DIR", help="the --out directory of simulate")
     rep.add_argument("--out", metavar="FILE", help="where to write (default DIR/report.html)")
+    rep.add_argument("--game", metavar="NAME", help="check that the run is of this game")
     tour = sub.add_parser("tournament", help="round-robin between bots with OpenSkill ratings")
     tour.add_argument("--bots", required=True, metavar="A,B,...", help="two or more bot specs")
     tour.add_argument(
         "--games", type=_positive, required=True, metavar="N", help="games in all (rounded up)"
     )
-    tour.add_argument("--players", type=int, default=2, metavar="N", help="2-4 (default 2)")
+    add_table_flags(tour, "seats at the table (default: the smallest with two bots)")
     _run_options(tour)
 
 
@@ -107,10 +121,6 @@ def _error(command: str, message: str) -> None:
 
 def run_command(args: argparse.Namespace, console: Console, argv: Sequence[str]) -> int:
     """Run a parsed ``simulate``/``report``/``tournament`` command; returns the exit code."""
-    from iridescia.sim.backends import SimRunError
-    from iridescia.sim.config import SimConfigError
-    from iridescia.sim.output import RunDirError
-
     try:
         if args.command == "simulate":
             return _simulate(args, console, argv)
@@ -125,130 +135,163 @@ def run_command(args: argparse.Namespace, console: Console, argv: Sequence[str])
         return 1
 
 
-def _execute(args: argparse.Namespace, config: SimConfig, label: str) -> RunOutcome:
-    from rich.console import Console
-
-    from iridescia.sim.backends import progress_bar, run
-    from iridescia.sim.config import SimConfigError
-
-    if args.address and args.backend != "ray":
-        raise SimConfigError("--address is for the Ray backend (add --backend ray)")
-    err = Console(stderr=True)
-    shown = not args.quiet and err.is_terminal
-    with progress_bar(config.games, err, shown, label) as advance:
-        return run(
-            config,
-            backend=args.backend,
-            workers=args.workers,
-            address=args.address,
-            advance=advance,
-        )
+def _summary_tallies(config: SimConfig) -> tuple[GroupTally, GroupTally]:
+    plugin = config.plugin
+    score = plugin.score_column
+    by_bot = GroupTally(bot_group, score, (plugin.automa_name,))
+    by_seat = GroupTally(plugin.seat_group, score, (plugin.automa_group,))
+    return by_bot, by_seat
 
 
-def _finish(
+def _execute(
     kind: str,
     args: argparse.Namespace,
     config: SimConfig,
-    outcome: RunOutcome,
     argv: Sequence[str],
-    started: str,
     fmt: str,
     console: Console,
-) -> tuple[Path, dict[str, Any]]:
-    from iridescia.sim.output import build_meta, write_run
+    *sinks: Any,
+) -> tuple[RunOutcome, Path, dict[str, Any]]:
+    """Play the run, writing its files as its games come; returns the outcome, the directory
+    and the metadata written."""
+    if args.address and args.backend != "ray":
+        raise SimConfigError("--address is for the Ray backend (add --backend ray)")
+    spec, plugin = config.spec, config.plugin
+    notice = spec.info.notice
+    if notice and not args.quiet:
+        console.print(f"[bold]{spec.info.title}[/]: {notice} (data set {spec.info.data_set})")
+    started = now()
+    out = Path(args.out)
+    writer = RunWriter(out, fmt, plugin.fixed_columns(config.resolved_mode().cooperative), spec)
 
+    def sink(chunk: ChunkResult) -> None:
+        writer(chunk)
+        for s in sinks:
+            s(chunk)
+
+    err = Console(stderr=True)
+    shown = not args.quiet and err.is_terminal
+    label = f"{kind} {spec.info.name}"
+    try:
+        with progress_bar(config.games, err, shown, label) as advance:
+            outcome = run(
+                config,
+                backend=args.backend,
+                workers=args.workers,
+                address=args.address,
+                advance=advance,
+                sink=sink,
+            )
+    except BaseException:
+        writer.abort()
+        raise
     run_info = {"backend": args.backend, "workers": args.workers, "address": args.address}
     run_info["format"] = fmt
     meta = build_meta(kind, config, outcome, argv=argv, started=started, run=run_info)
-    out = Path(args.out)
-    write_run(out, outcome, meta, fmt)
+    writer.finish(meta)
     if not args.quiet:
         console.print(
-            f"{len(outcome.games)} games in {outcome.seconds:.1f} s "
+            f"{outcome.played} games in {outcome.seconds:.1f} s "
             f"({outcome.games_per_second:.1f} games/s) -> {out}"
         )
     for e in outcome.errors[:10]:
         _error(kind, f"game {e['game']} (seed {e['seed']}, seats {e['seats']}): {e['error']}")
     if outcome.errors:
         _error(kind, f"{len(outcome.errors)} game(s) failed; tracebacks in {out / 'errors.jsonl'}")
-    return out, meta
+    return outcome, out, meta
 
 
 def _simulate(args: argparse.Namespace, console: Console, argv: Sequence[str]) -> int:
-    from iridescia.sim.config import (
-        SimConfig,
-        parse_param,
-        seat_tables,
-        split_specs,
-        table_size,
-        validate,
-    )
-    from iridescia.sim.output import now
-
-    players, rhom = table_size(args.players, args.rhom)
+    spec = game_spec(args.game)
+    options = table_options(args, spec)
+    try:
+        mode = choose_mode(spec.info, args.players, options, args.mode)
+    except ValueError as exc:
+        raise SimConfigError(str(exc)) from None
+    players = mode.min_players if args.players is None else args.players
     config = SimConfig(
         games=args.games,
         players=players,
         tables=seat_tables(split_specs(args.seats), players, args.rotate),
         seed=args.seed,
-        rhom=rhom,
+        game=spec.info.name,
+        mode=mode.name,
+        options=tuple(options.items()),
         params=tuple(parse_param(p) for p in args.param),
-        catapult_for_fourth=args.catapult_for_fourth,
         records=args.records,
     )
     validate(config)
-    started = now()
-    outcome = _execute(args, config, "simulate")
-    _finish("simulate", args, config, outcome, argv, started, args.format, console)
-    if not args.quiet and outcome.rows:
-        _print_summary(outcome.rows, console)
+    by_bot, by_seat = _summary_tallies(config)
+    team = TeamTally()
+
+    def summarise(chunk: ChunkResult) -> None:
+        by_bot.add(chunk.rows)
+        by_seat.add(chunk.rows)
+        team.add(chunk.games)
+
+    outcome, _, _ = _execute("simulate", args, config, argv, args.format, console, summarise)
+    if not args.quiet and outcome.played:
+        if mode.cooperative:
+            _print_team(team, console)
+        _print_summary(config, by_bot, by_seat, console)
     return 1 if outcome.errors else 0
 
 
-def _print_summary(rows: list[dict[str, Any]], console: Console) -> None:
-    from rich.table import Table
+def _print_team(team: TeamTally, console: Console) -> None:
+    table = Table(title="Team result (the table wins or loses together)")
+    for col in ("games", "team win rate [95% CI]", "mean team score", "target"):
+        table.add_column(col, justify="right")
+    targets = ", ".join(str(t) for t in sorted(team.targets)) or "-"
+    table.add_row(str(team.games), team.rate.text(), f"{team.mean_score:.1f}", targets)
+    console.print(table)
 
-    from iridescia.sim import stats as st
 
-    for title, key in (("by bot", st.bot_group), ("by turn order", st.seat_group)):
+def _print_summary(
+    config: SimConfig, by_bot: GroupTally, by_seat: GroupTally, console: Console
+) -> None:
+    for title, tally in (("by bot", by_bot), (f"by {config.plugin.seat_title}", by_seat)):
         table = Table(title=f"Win rate {title}")
         for col in ("group", "seats", "win rate [95% CI]", "mean score"):
             table.add_column(col, justify="left" if col == "group" else "right")
-        for label, group_rows in st.group(rows, key).items():
-            rate = st.win_rate(group_rows)
-            mean_score = st.mean(r["score_total"] for r in group_rows)
+        for label, rate, mean_score in tally.lines():
             table.add_row(label, str(rate.n), rate.text(), f"{mean_score:.1f}")
         console.print(table)
 
 
 def _report(args: argparse.Namespace, console: Console) -> int:
-    from iridescia.sim.report import write_report
-
-    path = write_report(args.directory, args.out)
+    path = write_report(args.directory, args.out, args.game)
     console.print(f"report written to {path}")
     return 0
 
 
 def _tournament(args: argparse.Namespace, console: Console, argv: Sequence[str]) -> int:
-    from rich.table import Table
-
-    from iridescia.sim import tournament as t
-    from iridescia.sim.config import split_specs, validate
-    from iridescia.sim.output import now
-
+    spec = game_spec(args.game)
+    options = table_options(args, spec)
+    mode = t.tournament_mode(spec.info, options, args.mode)
+    players = t.tournament_players(spec.info, mode, args.players)
     bots = split_specs(args.bots)
-    config = t.tournament_config(bots, args.players, args.games, args.seed, args.records)
+    config = t.tournament_config(
+        bots,
+        players,
+        args.games,
+        args.seed,
+        args.records,
+        info=spec.info,
+        mode=mode,
+        options=options,
+        params=tuple(parse_param(p) for p in args.param),
+    )
     validate(config)
-    started = now()
-    outcome = _execute(args, config, "tournament")
-    out, meta = _finish("tournament", args, config, outcome, argv, started, "jsonl", console)
-    if not outcome.rows:
+    standings = t.Standings(config.plugin.score_column)
+    outcome, out, meta = _execute("tournament", args, config, argv, "jsonl", console, standings)
+    if not outcome.played:
         return 1
-    data = t.summary(config, outcome.rows, bots)
+    data = t.summary(config, standings.rows, bots)
     (out / "tournament.json").write_text(t.dumps(data), encoding="utf-8")
     (out / "tournament.html").write_text(t.tournament_html(data, meta), encoding="utf-8")
     if not args.quiet:
-        table = Table(title=f"Tournament: {data['games_played']} games, {args.players} players")
+        title = f"Tournament: {spec.info.title}, {data['games_played']} games, {players} players"
+        table = Table(title=title)
         heads = ("bot", "games", "wins", "win rate [95% CI]", "score", "margin", "mu", "sigma")
         for col in (*heads, "ordinal"):
             table.add_column(col, justify="left" if col == "bot" else "right")

@@ -1,4 +1,5 @@
-"""What a simulation plays: the table, the bots at each seat, seeds, options and rules parameters.
+"""What a simulation plays: the game and mode, the bots at each seat, seeds, options and rules
+parameters.
 
 A ``SimConfig`` is a plain frozen value (picklable, JSON-able) that every worker receives, so a
 game is defined by the config and its index alone: game ``k`` uses seed ``seed + k`` and the
@@ -6,22 +7,26 @@ seat specs of ``tables[k % len(tables)]``. ``simulate`` has one table (or its ro
 ``--rotate``); a tournament has one table per bot combination and seat order. Nothing here
 depends on which worker plays the game, which is what makes results independent of the backend.
 
-``validate`` checks everything that can be checked before the first game (bot specs, rules
-parameters, the table size) and raises ``SimConfigError`` with a message for the user.
+The table's shape is the game's to say: the mode comes from ``GameInfo.modes`` (given, or the
+first mode that takes the number of players and agrees with the options given: Gems of
+Iridescia's ``rhom`` option picks the mode that sets it), and ``match.Seating.build`` checks the
+players, options and bots against the metadata. ``validate`` checks everything that can be
+checked before the first game and raises ``SimConfigError`` with a message for the user.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from iridescia.games.iridescia.game import Game, Options, RulesParams
-
-RHOM_SPEC = "rhom"  # the bot column of the Rhom automa's rows (the engine plays it)
-MAX_EXPLORERS = 4
-RHOM_VARIANT_PLAYERS = (2, 3)
+from iridescia.core.game import GameInfo, GameSpec, Mode
+from iridescia.games import DEFAULT_GAME
+from iridescia.games import get as get_game
+from iridescia.match import AUTOMA, Seating, check_bot
+from iridescia.sim.games import plugin as sim_plugin
+from iridescia.sim.plugin import SimPlugin
 
 
 class SimConfigError(ValueError):
@@ -33,44 +38,47 @@ class SimConfig:
     """Everything that decides the games of a run (not how or where they are played)."""
 
     games: int
-    players: int  # explorers played by bots: 1 (solo against the Rhom) to 4
-    tables: tuple[tuple[str, ...], ...]  # per table, one bot spec per explorer seat
+    players: int  # seats played by bots (automa seats come on top: the mode adds them)
+    tables: tuple[tuple[str, ...], ...]  # per table, one bot spec per bot seat
     seed: int = 0
-    rhom: bool = False  # the Rhom automa plays the last seat (always with players == 1)
-    params: tuple[tuple[str, str], ...] = ()  # RulesParams overrides as (name, text value)
-    catapult_for_fourth: bool = False
-    first_player: int | None = None  # None: drawn from the seed (R4); tournaments fix seat 0
+    game: str = DEFAULT_GAME  # the registry name (iridescia.games)
+    mode: str | None = None  # None: chosen from the players and options (``choose_mode``)
+    options: tuple[tuple[str, Any], ...] = ()  # table options given (JSON values)
+    params: tuple[tuple[str, str], ...] = ()  # rules parameter overrides as (name, text value)
     records: bool = False  # keep each game's record for replay
     # Build every seat's view even for bots known to ignore it (tests compare both paths).
     always_views: bool = False
     labels: tuple[str, ...] = field(default=())  # optional names of the tables (tournaments)
 
     @property
-    def num_seats(self) -> int:
-        """Seats at the table, the Rhom's included."""
-        return self.players + (1 if self.rhom else 0)
+    def spec(self) -> GameSpec:
+        return get_game(self.game)
 
     @property
-    def rhom_seat(self) -> int | None:
-        return self.players if self.rhom else None
+    def plugin(self) -> SimPlugin:
+        return sim_plugin(self.game)
+
+    def resolved_mode(self) -> Mode:
+        return choose_mode(self.spec.info, self.players, dict(self.options), self.mode)
 
     def seed_of(self, index: int) -> int:
         return self.seed + index
 
-    def seats_of(self, index: int) -> tuple[str, ...]:
-        """Bot specs of every seat of game ``index``; the Rhom's seat reads ``"rhom"``."""
-        table = self.tables[index % len(self.tables)]
-        return (*table, RHOM_SPEC) if self.rhom else table
-
-    def options(self) -> Options:
-        return Options(
-            catapult_for_fourth=self.catapult_for_fourth,
-            first_player=self.first_player,
-            rhom=self.rhom,
+    def seating(self, table: int) -> Seating:
+        """The checked seating of table ``table`` (ValueError says what does not fit)."""
+        return Seating.build(
+            self.spec,
+            players=self.players,
+            mode=self.resolved_mode().name,
+            kinds=self.tables[table],
+            options=dict(self.options),
         )
 
-    def rules_params(self) -> RulesParams:
-        return RulesParams().with_overrides(dict(self.params))
+    def seats_of(self, index: int) -> tuple[str, ...]:
+        """Bot specs of every seat of game ``index``; automa seats hold the plug-in's name for
+        them (``"rhom"`` in Gems of Iridescia)."""
+        table = self.tables[index % len(self.tables)]
+        return (*table, *[self.plugin.automa_name] * self.resolved_mode().automa_seats)
 
     def bot_specs(self) -> list[str]:
         """The distinct bot specs of the run, in order of first appearance."""
@@ -83,6 +91,7 @@ class SimConfig:
     def to_json(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)
         out["tables"] = [list(t) for t in self.tables]
+        out["options"] = dict(self.options)
         out["params"] = dict(self.params)
         out["labels"] = list(self.labels)
         return out
@@ -95,14 +104,61 @@ class SimConfig:
             players=int(data["players"]),
             tables=tuple(tuple(str(s) for s in t) for t in data["tables"]),
             seed=int(data["seed"]),
-            rhom=bool(data["rhom"]),
+            game=str(data.get("game", DEFAULT_GAME)),
+            mode=None if data.get("mode") is None else str(data["mode"]),
+            options=tuple(dict(data.get("options", {})).items()),
             params=tuple((str(k), str(v)) for k, v in dict(data["params"]).items()),
-            catapult_for_fourth=bool(data["catapult_for_fourth"]),
-            first_player=None if data["first_player"] is None else int(data["first_player"]),
             records=bool(data["records"]),
             always_views=bool(data.get("always_views", False)),
             labels=tuple(str(x) for x in data.get("labels", ())),
         )
+
+
+def choose_mode(
+    info: GameInfo, players: int | None, options: Mapping[str, Any], mode: str | None
+) -> Mode:
+    """The mode a table plays: ``mode`` when given; otherwise the first mode that agrees with
+    the options given (an option some mode sets, such as ``rhom``, picks the modes that set it
+    to that value) and takes ``players`` (any, when None). ValueError says which sizes fit."""
+    if mode is not None:
+        return info.mode(mode)
+    setting = {key for m in info.modes for key in m.options}
+    given = {k: v for k, v in options.items() if k in setting}
+    candidates = [
+        m
+        for m in info.modes
+        if all(m.options.get(k, info.option(k).default) == v for k, v in given.items())
+    ]
+    if not candidates:
+        raise ValueError(f"no mode of {info.title} plays with {_options_text(given)}")
+    if players is None:
+        return candidates[0]
+    for m in candidates:
+        if m.min_players <= players <= m.max_players:
+            return m
+    low = min(m.min_players for m in candidates)
+    high = max(m.max_players for m in candidates)
+    sizes = "; ".join(f"{m.name}: {_span(m)}" for m in candidates)
+    with_options = f" with {_options_text(given)}" if given else ""
+    table = f"{info.title}{with_options}"
+    raise ValueError(f"--players must be {low} to {high} for {table}, not {players} ({sizes})")
+
+
+def _span(mode: Mode) -> str:
+    low, high = mode.min_players, mode.max_players
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k}={_json_word(v)}" for k, v in options.items())
+
+
+def _json_word(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def parse_param(text: str) -> tuple[str, str]:
@@ -113,21 +169,23 @@ def parse_param(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def check_params(overrides: Sequence[tuple[str, str]]) -> RulesParams:
-    """The rules parameters with ``overrides``, or a SimConfigError naming the bad one."""
+def check_params(
+    plugin: SimPlugin, overrides: Sequence[tuple[str, str]]
+) -> tuple[dict[str, Any], Any]:
+    """The overrides as JSON-style parameters for the game, and every parameter when the
+    plug-in knows them; SimConfigError naming a bad one."""
     names = [n for n, _ in overrides]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise SimConfigError(f"--param gives {', '.join(twice)} more than once")
     try:
-        params = RulesParams().with_overrides(dict(overrides))
+        values, every = plugin.params(overrides)
     except ValueError as exc:
         raise SimConfigError(f"--param: {exc}") from None
-    for name, _ in overrides:
-        value = getattr(params, name)
+    for name, value in values.items():
         if isinstance(value, int) and not isinstance(value, bool) and value < 0:
             raise SimConfigError(f"--param {name}: a rules parameter cannot be negative")
-    return params
+    return values, every
 
 
 def split_specs(text: str) -> list[str]:
@@ -141,32 +199,6 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def check_bots(specs: Sequence[str]) -> None:
-    """Raise SimConfigError unless every spec builds a bot (``make_bot`` accepts it)."""
-    from iridescia.bots import bot_names, make_bot
-
-    for spec in dict.fromkeys(specs):
-        if spec.lower() == RHOM_SPEC:
-            raise SimConfigError(
-                "the Rhom is not a bot: use --players 1 (solo) or --rhom (the variant)"
-            )
-        try:
-            make_bot(spec)
-        except ValueError as exc:
-            raise SimConfigError(f"bot {spec!r}: {exc} (known: {', '.join(bot_names())})") from None
-
-
-def table_size(players: int, rhom: bool) -> tuple[int, bool]:
-    """(explorers, rhom) for ``--players`` and ``--rhom``; solo (1 player) always has the Rhom."""
-    if not 1 <= players <= MAX_EXPLORERS:
-        raise SimConfigError(f"--players must be 1 to {MAX_EXPLORERS}, not {players}")
-    if rhom and players not in RHOM_VARIANT_PLAYERS:
-        raise SimConfigError(
-            f"--rhom adds the Rhom to 2 or 3 explorers, not {players} (--players 1 is solo)"
-        )
-    return players, rhom or players == 1
-
-
 def seat_tables(specs: Sequence[str], players: int, rotate: bool) -> tuple[tuple[str, ...], ...]:
     """The tables of ``simulate``: one spec for all seats or one per seat; with ``rotate`` every
     rotation of the seat list, so that each bot sits at each seat equally often."""
@@ -174,7 +206,7 @@ def seat_tables(specs: Sequence[str], players: int, rotate: bool) -> tuple[tuple
         specs = list(specs) * players
     if len(specs) != players:
         raise SimConfigError(
-            f"--seats lists {len(specs)} bots for {players} explorer seats "
+            f"--seats lists {len(specs)} bots for {players} bot seat{'s' if players != 1 else ''} "
             "(give one spec for all seats, or one per seat)"
         )
     base = tuple(specs)
@@ -183,27 +215,61 @@ def seat_tables(specs: Sequence[str], players: int, rotate: bool) -> tuple[tuple
     return tuple(base[r:] + base[:r] for r in range(players))
 
 
+def check_bots(config: SimConfig, mode: Mode) -> None:
+    """SimConfigError unless every spec builds a bot that can play the game."""
+    spec, plugin = config.spec, config.plugin
+    automa_modes = [m.name for m in spec.info.modes if m.automa_seats]
+    for bot in config.bot_specs():
+        if automa_modes and bot.strip().lower() in (plugin.automa_name, AUTOMA):
+            raise SimConfigError(
+                f"{plugin.automa_title} is not a bot: the engine plays it in the "
+                f"mode{'s' if len(automa_modes) > 1 else ''} {', '.join(automa_modes)} "
+                "(choose one with --mode)"
+            )
+        try:
+            check_bot(bot, spec)
+        except ValueError as exc:
+            raise SimConfigError(f"bot {bot!r}: {exc}") from None
+
+
 def validate(config: SimConfig) -> None:
     """Check a config before running it; raises SimConfigError with a message for the user."""
     if config.games < 1:
         raise SimConfigError("--games must be at least 1")
     if config.seed < 0:
         raise SimConfigError("--seed cannot be negative")
-    if not 1 <= config.players <= MAX_EXPLORERS:
-        raise SimConfigError(f"--players must be 1 to {MAX_EXPLORERS}, not {config.players}")
-    if config.rhom and config.players not in (1, *RHOM_VARIANT_PLAYERS):
-        raise SimConfigError(f"the Rhom plays with 1 to 3 explorers, not {config.players}")
-    if config.players == 1 and not config.rhom:
-        raise SimConfigError("solo (1 player) is always against the Rhom")
+    try:
+        spec = config.spec
+    except ValueError as exc:
+        raise SimConfigError(f"--game: {exc}") from None
+    info = spec.info
+    for name, value in config.options:
+        try:
+            info.option(name).check(value)
+        except ValueError as exc:
+            raise SimConfigError(str(exc)) from None
+    try:
+        mode = config.resolved_mode()
+    except ValueError as exc:
+        raise SimConfigError(str(exc)) from None
     if not config.tables or any(len(t) != config.players for t in config.tables):
-        raise SimConfigError(f"every table needs one bot spec per explorer ({config.players})")
-    if config.catapult_for_fourth and config.num_seats != 4:
-        raise SimConfigError(
-            "--catapult-for-fourth needs 4 explorers (--players 4, or --rhom --players 3)"
-        )
-    check_bots(config.bot_specs())
-    params = check_params(config.params)
-    try:  # what setup itself rejects (a parameter the deal cannot satisfy...)
-        Game.new(config.players, config.seed, config.options(), params)
+        raise SimConfigError(f"every table needs one bot spec per bot seat ({config.players})")
+    check_bots(config, mode)
+    try:
+        seating = config.seating(0)
+    except ValueError as exc:
+        raise SimConfigError(str(exc)) from None
+    params, _ = check_params(config.plugin, config.params)
+    try:  # what setup itself rejects (an option the table cannot take...)
+        game = seating.new_game(config.seed, keep_log=False)
     except (ValueError, IndexError) as exc:
         raise SimConfigError(f"the engine cannot set up this game: {exc}") from None
+    if game.mode != mode.name:
+        raise SimConfigError(
+            f"the options {_options_text(dict(config.options))} make this a game of mode "
+            f"{game.mode}, not {mode.name}"
+        )
+    try:  # a parameter the game refuses, or the deal cannot satisfy
+        seating.new_game(config.seed, params, keep_log=False)
+    except (ValueError, IndexError) as exc:
+        raise SimConfigError(f"--param: the engine cannot set up this game: {exc}") from None

@@ -6,12 +6,15 @@ so a game's result depends only on the config and its index. It never raises for
 game: an exception from a bot or the engine becomes an error entry with the game's seed and
 traceback, and the other games of the chunk still run.
 
-Market value per round (``games.jsonl``): the market value of a colour is what a seller gets
-for one gem of it (``sell`` pays that many coins per gem). A round starts with the game's first
-turn and again whenever a turn goes to a seat that is not later in turn order than the seat of
-the previous turn (the order wrapped round; Elixir extra turns never start a round). The value
-recorded for a round is the market as the round's first turn begins, folded from the ``market``
-events of the log; ``market_final`` is the market when the game ends.
+A game is played through ``match``: ``Seating`` makes it, ``BotSeats`` builds fresh bots for it
+with the ``bot_rng(seed, seat)`` streams and hands views only to bots that read them. No event
+log is kept: each action's events go to the game's sim plug-in as they come (its ``Tally``), and
+the rows are made from the finished game, its ``Outcome`` and that tally (``sim.plugin``).
+
+Setup's events: ``spec.new(..., keep_log=False)`` keeps none, and the contract gives no other way
+to see them, so a game whose plug-in folds events is made with ``keep_log=True`` and its log is
+emptied after setup and after every action (it never holds more than one action's events); a
+game without a tally is made with ``keep_log=False``.
 """
 
 from __future__ import annotations
@@ -20,20 +23,15 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from iridescia.bots import Bot, make_bot
-from iridescia.core.rng import Rng
-from iridescia.games.iridescia.data import COLOUR_NAMES, OBJECTIVE_BY_ID
-from iridescia.games.iridescia.game import Game
-from iridescia.games.iridescia.state import Event
-from iridescia.sim.columns import SCORE_SOURCES, item_columns, stat_columns
-from iridescia.sim.config import SimConfig
+from iridescia.core.game import Game, Mode
+from iridescia.match import BotSeats, Seating
+from iridescia.sim.config import SimConfig, check_params
+from iridescia.sim.plugin import Finished, SimPlugin, Tally
 
-# A bot that loops is an error to report, not a run that never ends. Random 4-player games take
-# about 350 actions (the longest of 10,000 about 700), so this is far from any real game.
+# A bot that loops is an error to report, not a run that never ends. Random 4-player games of
+# Gems of Iridescia take about 350 actions (the longest of 10,000 about 700) and random Rush
+# games of Gem Rush about 750 with 7 players, so this is far from any real game.
 MAX_ACTIONS = 20_000
-
-# Bots that never read their view say so with a class attribute ``needs_view = False`` (the
-# random bot). Building a view is most of a random game's time, so these get an empty dict.
 
 
 @dataclass(slots=True)
@@ -48,155 +46,97 @@ class ChunkResult:
     errors: list[dict[str, Any]] = field(default_factory=list)  # one per failed game
 
 
-def bot_rng(seed: int, seat: int) -> Rng:
-    """The RNG of the bot at ``seat`` in the game of ``seed`` (the terminal's convention)."""
-    return Rng(seed * 16 + seat + 1)
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table of a run, checked once per chunk: its seating and every seat's name."""
+
+    seating: Seating
+    seats: tuple[str, ...]  # bot spec per seat; automa seats hold the plug-in's automa_name
 
 
-def _needs_view(bot: Bot) -> bool:
-    return bool(getattr(bot, "needs_view", True))
+class Runner:
+    """Plays the games of one config (built once per chunk, in whichever process runs it)."""
+
+    __slots__ = ("_tables", "config", "mode", "params", "plugin")
+
+    def __init__(self, config: SimConfig) -> None:
+        self.config = config
+        self.plugin: SimPlugin = config.plugin
+        self.mode: Mode = config.resolved_mode()
+        self.params, _ = check_params(self.plugin, config.params)
+        self._tables: dict[int, Table] = {}
+
+    def table(self, index: int) -> Table:
+        k = index % len(self.config.tables)
+        table = self._tables.get(k)
+        if table is None:
+            seating = self.config.seating(k)
+            seats = tuple(
+                self.plugin.automa_name if seat >= seating.players else kind
+                for seat, kind in enumerate(seating.seat_kinds())
+            )
+            table = self._tables[k] = Table(seating, seats)
+        return table
+
+    def play(self, index: int) -> tuple[Finished, Tally | None]:
+        """Play game ``index`` of the run to its end (raises what a bot or the engine raises;
+        a bot's illegal choice raises IllegalActionError)."""
+        table = self.table(index)
+        seed = self.config.seed_of(index)
+        seating = table.seating
+        game = seating.new_game(seed, self.params, keep_log=self.plugin.folds_events)
+        tally = self.plugin.tally(game)
+        if tally is not None:
+            tally.observe(game.log)
+            game.log.clear()
+        bots = BotSeats(seating.game, seating.bots)
+        bots.start(seed)
+        if self.config.always_views:
+            bots.views = dict.fromkeys(bots.views, True)
+        length, turns = _play(game, bots, tally)
+        outcome = game.outcome()
+        # A table with one deciding seat cannot tell its turns apart (sim.plugin's docstring).
+        counted = tuple(turns) if seating.players > 1 else None
+        done = Finished(index, seed, self.mode, table.seats, game, outcome, length, counted)
+        return done, tally
 
 
-def play_game(config: SimConfig, index: int) -> Game:
-    """Play game ``index`` of the run to its end and return it (raises what a bot or the
-    engine raises; a bot's illegal choice raises IllegalActionError)."""
-    seed = config.seed_of(index)
-    specs = config.seats_of(index)
-    game = Game.new(config.players, seed, config.options(), config.rules_params())
-    rhom = game.rhom_seat
-    bots = {seat: make_bot(spec) for seat, spec in enumerate(specs) if seat != rhom}
-    views = {seat: config.always_views or _needs_view(bot) for seat, bot in bots.items()}
-    rngs = {seat: bot_rng(seed, seat) for seat in bots}
-    steps = 0
-    while not game.is_terminal():
-        seat = game.current_player
-        assert seat is not None  # not terminal: someone acts, and never the Rhom
-        view = game.view(seat) if views[seat] else {}
-        action = bots[seat].choose(view, game.legal_actions(), rngs[seat])
-        game.apply(action)  # the checked path: an illegal choice is the bot's error
-        steps += 1
-        if steps >= MAX_ACTIONS:
+def _play(game: Game, bots: BotSeats, tally: Tally | None) -> tuple[int, list[int]]:
+    """Let the bots play ``game`` to its end; returns the actions taken and, per seat, the runs
+    of consecutive decisions it made."""
+    turns = [0] * game.num_players
+    last = -1
+    length = 0
+    while (seat := game.current_player) is not None:
+        if seat not in bots.bots:
+            raise RuntimeError(f"seat {seat} has no bot but must decide")
+        if seat != last:
+            turns[seat] += 1
+            last = seat
+        events = game.apply(bots.choose(game, seat))  # checked: an illegal choice raises
+        if tally is not None:
+            tally.observe(events)
+            game.log.clear()
+        length += 1
+        if length >= MAX_ACTIONS:
             raise RuntimeError(f"the game did not end after {MAX_ACTIONS} actions")
-    return game
-
-
-def first_player(log: list[Event]) -> int:
-    for e in log:
-        if e.kind == "setup":
-            return int(e.data["first"])
-    raise ValueError("the game log has no setup event")
-
-
-def market_series(game: Game, first: int, start: int) -> tuple[list[list[int]], list[int]]:
-    """The market value of each colour at the start of every round, and at the end (see the
-    module docstring for what a round is); ``start`` is every colour's value at setup."""
-    n = game.num_players
-    market = [start] * len(COLOUR_NAMES)
-    rounds: list[list[int]] = []
-    previous: int | None = None
-    for e in game.log:
-        if e.kind == "market":
-            market[COLOUR_NAMES.index(e.data["colour"])] = int(e.data["after"])
-        elif e.kind == "turn" and e.data.get("kind") != "extra":
-            position = (e.player - first) % n
-            if previous is None or position <= previous:
-                rounds.append(market[:])
-            previous = position
-    return rounds, market
-
-
-def _relics(view: dict[str, Any], seat: int) -> tuple[list[int], list[str]]:
-    relics = view["players"][seat]["relics"]
-    return [int(r["id"]) for r in relics], [str(r["name"]) for r in relics]
-
-
-def result_rows(game: Game, config: SimConfig, index: int) -> list[dict[str, Any]]:
-    """The rows of a finished game, one per seat (see ``columns`` for what each column means)."""
-    specs = config.seats_of(index)
-    first = first_player(game.log)
-    n = game.num_players
-    scores = game.scores()
-    totals = [s.total for s in scores]
-    ranks = game.ranking()
-    winners = set(game.winners())
-    stats = game.statistics()
-    spectator = game.spectator_view()
-    turns = sum(1 for e in game.log if e.kind == "turn")
-    rows = []
-    for seat in range(n):
-        score = scores[seat]
-        points = score.as_dict()
-        st = stats[seat]
-        relic_ids, relic_names = _relics(spectator, seat)
-        obj = score.objective_id
-        row: dict[str, Any] = {
-            "game": index,
-            "seed": config.seed_of(index),
-            "players": n,
-            "seat": seat,
-            "bot": specs[seat],
-            "is_rhom": seat == game.rhom_seat,
-            "first_player": first,
-            "position": (seat - first) % n + 1,
-            "score_total": points["total"],
-            **{f"score_{s}": int(points.get(s, 0)) for s in SCORE_SOURCES},
-            "margin": totals[seat] - max(t for i, t in enumerate(totals) if i != seat),
-            "rank": ranks[seat],
-            "winner": seat in winners,
-            "turns": int(st["turns_taken"]),
-            "game_turns": turns,
-            "length": len(game.history()),
-            "items_bought": sum(st["items_bought"].values()),
-            "items_used": sum(st["items_used"].values()),
-            "relics_restored": len(relic_ids),
-            "relic_ids": relic_ids,
-            "relic_names": relic_names,
-            "objective_id": obj,
-            "objective_name": OBJECTIVE_BY_ID[obj].name if obj else "",
-            "objective_completed": bool(score.objective_completed),
-        }
-        row.update(item_columns(st["items_bought"], st["items_used"]))
-        row.update(stat_columns(st))
-        rows.append(row)
-    return rows
-
-
-def game_row(game: Game, config: SimConfig, index: int) -> dict[str, Any]:
-    """The ``games.jsonl`` row of a finished game."""
-    specs = config.seats_of(index)
-    first = first_player(game.log)
-    rounds, final = market_series(game, first, config.rules_params().market_start_value)
-    winners = game.winners()
-    return {
-        "game": index,
-        "seed": config.seed_of(index),
-        "players": game.num_players,
-        "seats": list(specs),
-        "rhom_seat": game.rhom_seat,
-        "first_player": first,
-        "winners": winners,
-        "winning_bots": [specs[w] for w in winners],
-        "scores": [s.total for s in game.scores()],
-        "length": len(game.history()),
-        "turns": sum(1 for e in game.log if e.kind == "turn"),
-        "rounds": len(rounds),
-        "market": {c: [r[i] for r in rounds] for i, c in enumerate(COLOUR_NAMES)},
-        "market_final": dict(zip(COLOUR_NAMES, final, strict=True)),
-    }
+    return length, turns
 
 
 def run_chunk(config: SimConfig, start: int, stop: int) -> ChunkResult:
     """Play games ``start..stop-1``; a failing game becomes an error entry (with its seed and
     traceback) instead of stopping the chunk."""
     out = ChunkResult(start, stop)
+    runner = Runner(config)
+    plugin = runner.plugin
     for index in range(start, stop):
         try:
-            game = play_game(config, index)
-            rows = result_rows(game, config, index)
-            summary = game_row(game, config, index)
+            done, tally = runner.play(index)
+            rows = plugin.seat_rows(done, tally)
+            summary = plugin.game_row(done, tally)
             record = None
             if config.records:
-                record = game.record(seats=config.seats_of(index)).to_json()
+                record = done.game.record(seats=done.seats).to_json()
         except Exception as exc:  # reported with the seed, never dropped (see the docstring)
             out.errors.append(
                 {

@@ -1,43 +1,59 @@
 """``iridescia report DIR``: one self-contained HTML page about a simulation run.
 
-The page opens with the run's metadata (command, versions, options, rules parameters), then one
-section per question a designer asks, each with a figure and the same numbers as a table:
+The page opens with the run's metadata (the game, its mode, rules version and data set, and its
+notice when it has one; the command, versions, options and rules parameters), then one section
+per question, each with a figure and the same numbers as a table. The generic sections, for
+every game: ``win-by-seat`` (the seats grouped as the game's sim plug-in says: turn order in
+Gems of Iridescia, automa seats apart) and ``win-by-bot`` with 95% Wilson intervals, or in a
+cooperative mode ``team`` (the table's win rate, and its score against the target);
+``score-by-seat`` (score distributions) and ``game-length``. Then the sections of the game's
+sim plug-in, if it has one (``SimPlugin.sections``).
 
-``win-by-seat`` (turn-order position, the Rhom apart), ``win-by-bot``, ``score-by-seat``,
-``score-by-source``, ``game-length``, ``items`` (bought/used rates, win rate with and without),
-``relics`` (restore rate by relic), ``objectives`` (completion rate by objective), ``market``
-(mean market value per round) and ``first-player`` (advantage of playing first).
-
-``SECTIONS`` lists the anchors in page order; every section has exactly one figure (a "no data"
-figure when the run cannot answer it), which the tests rely on.
+``sections_of(run)`` lists the anchors in page order; every section has exactly one figure (a
+"no data" figure when the run cannot answer it), which the tests rely on. A game with a notice
+(provisional data) has it on top of the page and on every figure (``html.Stamp``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from iridescia.games.iridescia.data import COLOUR_NAMES, ITEM_KEYS, OBJECTIVE_BY_ID, RELIC_BY_ID
 from iridescia.sim import html as h
 from iridescia.sim import stats as st
-from iridescia.sim.columns import SCORE_SOURCES
+from iridescia.sim.games import plugin as sim_plugin
 from iridescia.sim.output import Run, load_run
+from iridescia.sim.plugin import ReportData, Row, SimPlugin
 
-SECTIONS: tuple[tuple[str, str], ...] = (
-    ("win-by-seat", "Win rate by seat (turn order)"),
+COMPETITIVE: tuple[tuple[str, str], ...] = (
+    ("win-by-seat", "Win rate by seat"),
     ("win-by-bot", "Win rate by bot"),
     ("score-by-seat", "Score distribution by seat"),
-    ("score-by-source", "Score by source"),
     ("game-length", "Game length"),
-    ("items", "Items: purchases, use and winning"),
-    ("relics", "Relic restore rates"),
-    ("objectives", "Objective completion rates"),
-    ("market", "Gem market value over time"),
-    ("first-player", "First-player advantage"),
 )
-Row = dict[str, Any]
+COOPERATIVE: tuple[tuple[str, str], ...] = (
+    ("team", "Team result"),
+    ("score-by-seat", "Score distribution by seat"),
+    ("game-length", "Game length"),
+)
+
+
+def cooperative(run: Run) -> bool:
+    return bool(run.meta.get("cooperative")) or "team_score" in run.rows[0]
+
+
+def sections_of(run: Run) -> list[tuple[str, str]]:
+    """(anchor, title) of every section of the run's report, in page order."""
+    plugin = sim_plugin(run.game)
+    generic = COOPERATIVE if cooperative(run) else COMPETITIVE
+    titles = {}
+    if plugin.seat_title != SimPlugin.seat_title:  # "Win rate by seat (turn order)"
+        titles["win-by-seat"] = f"Win rate by seat ({plugin.seat_title})"
+    own = [(s.anchor, s.title) for s in plugin.sections()]
+    return [(a, titles.get(a, t)) for a, t in generic] + own
 
 
 def _rate_row(label: str, rate: st.Rate) -> list[Any]:
@@ -48,11 +64,13 @@ def _rate_row(label: str, rate: st.Rate) -> list[Any]:
 _RATE_HEAD = ["group", "seats", "wins", "win rate", "95% low", "95% high"]
 
 
-def _win_section(rows: Sequence[Row], key: Any, title: str, xlabel: str) -> str:
-    groups = st.group(rows, key)
+def _win_section(
+    data: ReportData, key: Callable[[Row], str], last: Sequence[str], title: str, xlabel: str
+) -> str:
+    groups = st.group(data.rows, key, last)
     rates = {label: st.win_rate(g) for label, g in groups.items()}
     fig = h.new_figure()
-    even = st.mean(1 / r["players"] for r in rows)
+    even = st.mean(1 / r["players"] for r in data.rows)
     h.rate_bars(
         fig,
         list(rates),
@@ -61,248 +79,179 @@ def _win_section(rows: Sequence[Row], key: Any, title: str, xlabel: str) -> str:
         xlabel=xlabel,
         reference=even,
     )
-    return h.img(fig, title) + h.table(_RATE_HEAD, [_rate_row(k, r) for k, r in rates.items()])
+    lines = [_rate_row(k, r) for k, r in rates.items()]
+    return h.img(fig, title, data.stamp) + h.table(_RATE_HEAD, lines)
 
 
-def _score_by_seat(rows: Sequence[Row]) -> str:
-    groups = st.group(rows, st.seat_group)
+def _team(data: ReportData) -> str:
+    """Cooperative modes: the table's win rate by line-up, and its score against the target."""
+    by_game = _first_rows(data.rows)
+    lineups: dict[str, list[Row]] = {}
+    for g in data.games:
+        lineups.setdefault(",".join(g["seats"]), []).append(g)
+    if not lineups:  # games.jsonl missing: one line-up for every game
+        lineups["all games"] = [{"winners": [0] if r["winner"] else []} for r in by_game]
+    rates = {
+        name: st.Rate(sum(1 for g in gs if g["winners"]), len(gs)) for name, gs in lineups.items()
+    }
+    scores = [r["team_score"] for r in by_game if r.get("team_score") is not None]
+    targets = sorted({r["target"] for r in by_game if r.get("target") is not None})
+    fig = h.new_figure(10, 4)
+    left, right = fig.subplots(1, 2, width_ratios=(1, 2))
+    labels = list(rates)
+    bars = [(r.p, *r.interval) for r in rates.values()]
+    left.bar(range(len(labels)), [b[0] for b in bars], color=h.PALETTE[2], capsize=4,
+             yerr=h.error_bars(bars), width=0.5 if len(labels) <= 2 else 0.8)  # fmt: skip
+    h.rate_labels(left, bars)
+    left.set_xticks(range(len(labels)), labels=labels, rotation=30 if len(labels) > 3 else 0)
+    h.rate_axis(left, len(labels))
+    left.set_ylabel("team win rate (95% Wilson interval)")
+    left.set_title("Team win rate by line-up")
+    right.hist(scores, bins=h.int_bins([*scores, *targets]), color=h.PALETTE[0])
+    for target in targets:
+        right.axvline(target, color=h.PALETTE[3], linestyle="--", label=f"target {target}")
+    if targets:
+        right.legend(loc="upper center")
+    right.set_xlabel("team score")
+    right.set_ylabel("games")
+    right.set_title("Team score at the end")
+    table = [_rate_row(k, r) for k, r in rates.items()]
+    d = st.describe(scores)
+    score_table = [["team score", d["n"], d["mean"], d["sd"], d["min"], d["median"], d["max"]]]
+    head = ["", "games", "mean", "sd", "min", "median", "max"]
+    return (
+        h.img(fig, "team result", data.stamp)
+        + h.table(["line-up", "games", "wins", "win rate", "95% low", "95% high"], table)
+        + h.table(head, score_table)
+    )
+
+
+def _score_by_seat(data: ReportData, plugin: SimPlugin) -> str:
+    score = plugin.score_column
+    groups = st.group(data.rows, plugin.seat_group, (plugin.automa_group,))
     fig = h.new_figure()
     ax = fig.add_subplot()
-    ax.boxplot([[r["score_total"] for r in g] for g in groups.values()])
+    ax.boxplot([[r[score] for r in g] for g in groups.values()])
     ax.set_xticks(range(1, len(groups) + 1), labels=list(groups))
-    ax.set_xlabel("turn-order position")
+    ax.set_xlabel(plugin.seat_axis)
     ax.set_ylabel("final score")
     ax.set_title("Final score by seat")
     lines = []
     for label, g in groups.items():
-        d = st.describe([r["score_total"] for r in g])
+        d = st.describe([r[score] for r in g])
         lines.append([label, d["n"], d["mean"], d["sd"], d["min"], d["median"], d["max"]])
     head = ["seat", "n", "mean", "sd", "min", "median", "max"]
-    return h.img(fig, "score by seat") + h.table(head, lines)
+    return h.img(fig, "score by seat", data.stamp) + h.table(head, lines)
 
 
-def _score_by_source(rows: Sequence[Row]) -> str:
-    groups = st.group(rows, st.seat_group)
-    means = {label: st.source_means(g) for label, g in groups.items()}
-    sources = [s for s in SCORE_SOURCES if any(s in m for m in means.values())]
-    fig = h.new_figure(10, 4)
-    left, right = fig.subplots(1, 2)
-    bottoms = [0.0] * len(groups)
-    for i, source in enumerate(sources):
-        values = [m.get(source, 0.0) for m in means.values()]
-        left.bar(list(groups), values, bottom=bottoms, label=source, color=h.PALETTE[i % 12])
-        bottoms = [b + v for b, v in zip(bottoms, values, strict=True)]
-    left.set_title("Mean points by source")
-    left.set_xlabel("turn-order position")
-    left.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1, 1))
-    for i, (label, g) in enumerate(groups.items()):
-        right.hist(
-            [r["score_total"] for r in g], bins=20, alpha=0.5, label=label, color=h.PALETTE[i]
-        )
-    right.set_title("Final score histogram")
-    right.set_xlabel("final score")
-    right.legend(title="seat", fontsize=7)
-    lines = [[s, *(m.get(s, 0.0) for m in means.values())] for s in sources]
-    lines.append(["total", *(st.mean(r["score_total"] for r in g) for g in groups.values())])
-    return h.img(fig, "score by source") + h.table(["source", *groups], lines)
+def _first_rows(rows: Sequence[Row]) -> list[Row]:
+    """One row per game (the first seat's), for per-game columns."""
+    by_game: dict[int, Row] = {}
+    for r in rows:
+        by_game.setdefault(r["game"], r)
+    return list(by_game.values())
 
 
-def _game_length(games: Sequence[Row], rows: Sequence[Row]) -> str:
-    by_game: dict[int, Row] = {r["game"]: r for r in rows}
-    lengths = [r["length"] for r in by_game.values()]
-    turns = [r["game_turns"] for r in by_game.values()]
-    rounds = [g["rounds"] for g in games if "rounds" in g]
+def _game_length(data: ReportData, plugin: SimPlugin) -> str:
+    by_game = _first_rows(data.rows)
+    measures: list[tuple[str, list[int]]] = [("actions", [r["length"] for r in by_game])]
+    turns = [r["game_turns"] for r in by_game if r.get("game_turns") is not None]
+    if turns:
+        measures.append(("turns", turns))
+    measures += plugin.length_measures(data.games)
     fig = h.new_figure(10, 3.5)
-    axes = fig.subplots(1, 3)
-    for ax, values, name in zip(
-        axes, (lengths, turns, rounds), ("actions", "turns", "rounds"), strict=True
-    ):
-        ax.hist(values, bins=20, color=h.PALETTE[0])
+    axes = fig.subplots(1, len(measures), squeeze=False)[0]
+    for ax, (name, values) in zip(axes, measures, strict=True):
+        ax.hist(values, bins=h.int_bins(values), color=h.PALETTE[0])
+        ax.locator_params(axis="x", integer=True)
         ax.set_xlabel(f"{name} per game")
     axes[0].set_ylabel("games")
     fig.suptitle("Game length")
     lines = []
-    for name, values in (("actions", lengths), ("turns", turns), ("rounds", rounds)):
+    for name, values in measures:
         d = st.describe(values)
         lines.append([name, d["n"], d["mean"], d["sd"], d["min"], d["median"], d["max"]])
     head = ["per game", "games", "mean", "sd", "min", "median", "max"]
-    return h.img(fig, "game length") + h.table(head, lines)
+    out = h.img(fig, "game length", data.stamp) + h.table(head, lines)
+    reasons = Counter(str(r["reason"]) for r in by_game if r.get("reason"))
+    if reasons:
+        total = sum(reasons.values())
+        ended = [[k, n, f"{n / total:.1%}"] for k, n in reasons.most_common()]
+        out += h.table(["how the game ended", "games", "share"], ended)
+    return out
 
 
-def _items(rows: Sequence[Row]) -> str:
-    lines = st.item_lines(rows, ITEM_KEYS)
-    fig = h.new_figure(10, 4)
-    ax = fig.add_subplot()
-    xs = list(range(len(lines)))
-    width = 0.27
-    for offset, name, values in (
-        (-width, "bought (share of seats)", [ln.bought.p for ln in lines]),
-        (0.0, "win rate when bought", [ln.win_bought.p for ln in lines]),
-        (width, "win rate when not bought", [ln.win_not_bought.p for ln in lines]),
-    ):
-        ax.bar([x + offset for x in xs], values, width, label=name)
-    ax.set_xticks(xs, labels=[ln.item for ln in lines], rotation=30)
-    ax.set_ylim(0, 1)
-    ax.legend(fontsize=8)
-    ax.set_title("Items: purchase rate and win rate with and without")
-    table = [
-        [ln.item, ln.bought.text(), ln.used.text(), ln.win_bought.text(), ln.win_not_bought.text()]
-        for ln in lines
-    ]
-    head = ["item", "bought", "used", "win rate if bought", "win rate if not"]
-    return h.img(fig, "items") + h.table(head, table)
-
-
-def _relics(rows: Sequence[Row]) -> str:
-    catalogue = [(r.id, r.name) for r in sorted(RELIC_BY_ID.values(), key=lambda r: r.id)]
-    lines = st.relic_lines(rows, catalogue)
-    fig = h.new_figure(9, 6)
-    ax = fig.add_subplot()
-    ys = list(range(len(lines)))
-    ax.barh(ys, [ln.restored.p for ln in lines], color=h.PALETTE[2])
-    ax.set_yticks(ys, labels=[f"{ln.relic_id} {ln.name}" for ln in lines], fontsize=7)
-    ax.invert_yaxis()
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("share of games in which it was restored")
-    ax.set_title("Relic restore rates")
-    table = [
-        [ln.relic_id, ln.name, ln.restored.text(), ln.by_rhom, ln.win_restorer.text()]
-        for ln in lines
-    ]
-    head = ["id", "relic", "restored (share of games)", "by the Rhom", "restorer won"]
-    return h.img(fig, "relics") + h.table(head, table)
-
-
-def _objectives(rows: Sequence[Row]) -> str:
-    catalogue = [(o.id, o.name) for o in sorted(OBJECTIVE_BY_ID.values(), key=lambda o: o.id)]
-    lines = st.objective_lines(rows, catalogue)
-    fig = h.new_figure(9, 5)
-    h.rate_bars(
-        fig,
-        [ln.name for ln in lines],
-        [(ln.completed.p, *ln.completed.interval) for ln in lines],
-        title="Objective completion (seats that kept it)",
-        xlabel="objective",
-    )
-    table = [
-        [
-            ln.objective_id,
-            ln.name,
-            ln.completed.n,
-            ln.completed.text(),
-            ln.win_completed.text(),
-            ln.win_missed.text(),
-        ]
-        for ln in lines
-    ]
-    head = ["id", "objective", "kept", "completed", "win rate if done", "win rate if missed"]
-    return h.img(fig, "objectives") + h.table(head, table)
-
-
-def _market(games: Sequence[Row]) -> str:
-    means = st.market_means(games, COLOUR_NAMES)
-    running = st.games_per_round(games)
-    fig = h.new_figure()
-    if not running:
-        h.no_data(fig, "no market data (games.jsonl missing)")
-        return h.img(fig, "market")
-    ax = fig.add_subplot()
-    for colour, series in means.items():
-        ax.plot(range(1, len(series) + 1), series, label=colour, color=h.GEM_COLOURS[colour])
-    ax.set_xlabel("round")
-    ax.set_ylabel("mean market value (coins per gem sold)")
-    ax.set_title("Gem market value at the start of each round")
-    ax.legend()
-    table = [[i + 1, running[i], *(means[c][i] for c in COLOUR_NAMES)] for i in range(len(running))]
-    return h.img(fig, "market") + h.table(["round", "games", *COLOUR_NAMES], table)
-
-
-def _first_player(rows: Sequence[Row]) -> str:
-    lines = st.first_player_lines(rows)
-    fig = h.new_figure()
-    ax = fig.add_subplot()
-    xs = list(range(len(lines)))
-    firsts = [ln[1] for ln in lines]
-    others = [ln[2] for ln in lines]
-    for offset, name, rates in ((-0.2, "when first", firsts), (0.2, "when not first", others)):
-        ps = [r.p for r in rates]
-        # No games in that role (the Rhom is always first): no bar and no interval to show.
-        err = h.error_bars([(r.p, *r.interval) if r.n else (0.0, 0.0, 0.0) for r in rates])
-        ax.bar([x + offset for x in xs], ps, 0.4, yerr=err, capsize=3, label=name)
-    for x, ln in zip(xs, lines, strict=True):
-        ax.hlines(ln[3], x - 0.4, x + 0.4, colors="#555", linestyles="--")
-    ax.set_xticks(xs, labels=[ln[0] for ln in lines])
-    ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate (95% Wilson interval)")
-    ax.set_title("Playing first: win rate when first and otherwise (dashes: even share)")
-    ax.legend()
-    table = [[label, a.text(), b.text(), f"{even:.1%}"] for label, a, b, even in lines]
-    head = ["bot", "win rate when first", "win rate otherwise", "even share"]
-    return h.img(fig, "first player") + h.table(head, table)
-
-
-def _header(run: Run) -> str:
+def _header(run: Run, plugin: SimPlugin) -> str:
     meta = run.meta
     config = meta.get("config", {})
     params = meta.get("rules_params", {})
     overrides = config.get("params", {})
+    options = config.get("options", {})
+    mode = meta.get("mode_title") or meta.get("mode") or "(not recorded)"
     facts = [
+        ("game", f"{meta.get('game_title') or run.game} ({run.game})"),
+        ("mode", f"{mode} ({meta['mode']})" if meta.get("mode_title") else mode),
+        ("rules version / data set", f"{meta.get('rules_version')} / {meta.get('data_set', '')}"),
         ("run", meta.get("kind", "")),
         ("command", " ".join(str(a) for a in meta.get("command", []))),
         ("started / finished", f"{meta.get('started', '')} / {meta.get('finished', '')}"),
-        (
-            "iridescia / rules version",
-            f"{meta.get('iridescia_version')} / {meta.get('rules_version')}",
-        ),
+        ("iridescia version", meta.get("iridescia_version")),
         ("games (rows)", f"{len({r['game'] for r in run.rows})} ({len(run.rows)})"),
         ("errors", meta.get("errors", 0)),
         ("games/s", meta.get("games_per_second")),
-        ("players, Rhom", f"{config.get('players')}, {config.get('rhom')}"),
+        ("players (bot seats)", config.get("players")),
         ("tables (bots by seat)", "; ".join(",".join(t) for t in config.get("tables", []))),
         ("seed", config.get("seed")),
-        ("catapult for fourth", config.get("catapult_for_fourth")),
+        ("options", json.dumps(options) if options else "none"),
         ("changed rules parameters", json.dumps(overrides) if overrides else "none"),
         ("backend", json.dumps(meta.get("run", {}))),
     ]
-    all_params = h.table(["parameter", "value"], [(k, json.dumps(v)) for k, v in params.items()])
-    return (
-        h.table(["", ""], facts, "meta")
-        + f"<details><summary>All rules parameters</summary>{all_params}</details>"
-    )
+    details = ""
+    if params and meta.get("rules_params_complete", True):  # the plug-in knows every parameter
+        table = h.table(["parameter", "value"], [(k, json.dumps(v)) for k, v in params.items()])
+        details = f"<details><summary>All rules parameters</summary>{table}</details>"
+    return h.notice(str(meta.get("notice") or "")) + h.facts(facts) + details
 
 
 def build_report(run: Run) -> str:
-    rows, games = run.rows, run.games
-    bodies = {
-        "win-by-seat": _win_section(
-            rows, st.seat_group, "Win rate by turn-order position", "position (1 = first)"
+    plugin = sim_plugin(run.game)
+    meta = run.meta
+    title = str(meta.get("game_title") or run.game)
+    stamp = h.game_stamp(title, meta.get("notice"), str(meta.get("data_set", "")))
+    data = ReportData(run.rows, run.games, stamp)
+    seat_title = f"Win rate by {plugin.seat_title}"
+    automa = (plugin.automa_group, plugin.automa_name)
+    bodies: Mapping[str, Callable[[], str]] = {
+        "win-by-seat": lambda: _win_section(
+            data, plugin.seat_group, automa, seat_title, plugin.seat_axis
         ),
-        "win-by-bot": _win_section(rows, st.bot_group, "Win rate by bot", "bot"),
-        "score-by-seat": _score_by_seat(rows),
-        "score-by-source": _score_by_source(rows),
-        "game-length": _game_length(games, rows),
-        "items": _items(rows),
-        "relics": _relics(rows),
-        "objectives": _objectives(rows),
-        "market": _market(games),
-        "first-player": _first_player(rows),
+        "win-by-bot": lambda: _win_section(data, st.bot_group, automa, "Win rate by bot", "bot"),
+        "team": lambda: _team(data),
+        "score-by-seat": lambda: _score_by_seat(data, plugin),
+        "game-length": lambda: _game_length(data, plugin),
     }
     notes = {
         "win-by-seat": "Ties count as a win for every tied seat. Dashed line: the even share.",
-        "market": "Market value = coins a seller gets per gem, as each round begins.",
-        "items": "Over the bots' seats (the Rhom buys no items).",
+        "team": "The table wins or loses together.",
     }
-    sections = [
-        (anchor, title, h.section(anchor, title, bodies[anchor], note=notes.get(anchor, "")))
-        for anchor, title in SECTIONS
-    ]
-    title = f"iridescia simulation report: {run.path.name}"
-    return h.page(title, _header(run), sections)
+    own = {s.anchor: s for s in plugin.sections()}
+    sections = []
+    for anchor, heading in sections_of(run):
+        if anchor in own:
+            body, note = own[anchor].render(data), own[anchor].note
+        else:
+            body, note = bodies[anchor](), notes.get(anchor, "")
+        sections.append((anchor, heading, h.section(anchor, heading, body, note=note)))
+    page_title = f"{title} simulation report: {run.path.name}"
+    subtitle = f"{len({r['game'] for r in run.rows})} games"
+    return h.page(page_title, _header(run, plugin), sections, subtitle=subtitle)
 
 
-def write_report(directory: str | Path, out: str | Path | None = None) -> Path:
+def write_report(
+    directory: str | Path, out: str | Path | None = None, game: str | None = None
+) -> Path:
     """Read the run in ``directory`` and write its report (default ``DIR/report.html``)."""
-    run = load_run(directory)
+    run = load_run(directory, game)
     path = Path(out) if out is not None else run.path / "report.html"
     path.write_text(build_report(run), encoding="utf-8")
     return path

@@ -1,18 +1,20 @@
-"""Terminal play of Gems of Iridescia with ``rich``: hot-seat humans, bots, replays.
+"""Terminal play with ``rich``, for every game with a terminal plug-in: hot seat, bots, replays.
 
-Layers inside the package, bottom up:
+Generic modules (they know no game), bottom up:
 
-* ``messages`` - the message catalog (``--lang``; English, with per-key fallback);
-* ``theme`` - colours and short text forms of gems, tiles, relics, seats;
-* ``events`` - engine events as log sentences, redacted for the viewer;
-* ``board`` - the hex map; ``panels`` - market, relics, items, players, decision, scores;
-* ``screen`` - one full screen from a ``Frame``;
-* ``terminal`` - input functions, messages, saving;
-* ``play`` - the play loop; ``replay`` - stepping through a record.
+* ``plugin`` - what a game gives the terminal (``TerminalPlugin``, ``Screen``, optional members);
+* ``messages`` - the shared catalogue (``iridescia.i18n``) with the terminal's helpers;
+* ``terminal`` - input functions, messages, saving, the size check, opening lines;
+* ``log`` - the log as a viewer may read it, and the automa's turns in it;
+* ``play`` - the play loop; ``replay`` - stepping through a record;
+* ``commands`` - the ``play`` and ``replay`` subcommands.
 
-Everything here reads the game through ``Game``'s public API and views only.
+Per game: ``games/<game>/`` holds its plug-in, registered by game name in ``games/__init__.py``
+(``plugin_for(name)``). Everything here reads a game through the game contract
+(``core.game``), its event catalogue, views and the game package's public API only.
 """
 
+from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages, languages
 from iridescia.tui.play import PlaySession
 from iridescia.tui.replay import ReplaySession
@@ -25,6 +27,7 @@ __all__ = [
     "ReplaySession",
     "default_input",
     "languages",
+    "plugin_for",
     "scripted_input",
     "stream_input",
 ]

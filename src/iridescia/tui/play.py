@@ -1,49 +1,58 @@
-"""The play loop: human seats at one terminal (hot seat) and bot seats, to the final scores.
+"""The play loop, for any game: people at one terminal (hot seat) and bots, to the final screen.
 
 ``PlaySession(game, seats, console, read, msgs).run()`` plays until the game ends or a player
-quits. Each human decision draws the acting seat's screen (its view: its own objectives, the log
-redacted for it) and reads one line: an action number, an action text, or a command (``help``,
-``log [N]``, ``redraw``, ``save [path]``, ``quit``). Bad input gets a message and a new prompt;
-the game only changes through ``Game.apply`` of a legal action. When the turn passes between two
-different human seats the screen is cleared and the next player is asked to take the keyboard,
-so private information is not left on screen. Bots choose from their seat's view only.
+quits. Each decision of a person draws the acting seat's screen (its view: its own secrets, the
+log redacted for it) and reads one line: an action number, an action text (read by the game's
+action table, ``spec.actions.parse``), or a command (``help``, ``log [N]``, ``redraw``,
+``save [path]``, ``quit``). Bad input gets a message and a new prompt; the game only changes
+through ``Game.apply`` of a legal action. When the turn passes between two different people the
+screen is cleared and the next player is asked to take the keyboard, so secrets are not left on
+screen. Bots play through ``match.BotSeats`` (each with the ``match.bot_rng`` stream of the
+game's seed), from their seat's view only.
 
-The Rhom automa (solo, or the variant) has a seat whose kind is ``"rhom"``: it never gets a
-prompt, since the engine plays its whole turn inside ``apply``. Before the next decision the
-session shows each Rhom turn it has not shown yet, from the events in the log: with ``delay``
-the Rhom's steps appear one by one (a redraw and a pause per step); else with ``pause`` (the
-command line sets it when stdin is a terminal) one screen lists its steps and waits for Enter;
-else (piped input) its steps are printed as lines and play goes on, so a script needs no extra
-lines for the Rhom.
+Automa seats (``Game.automa_seats``: the Rhom of Gems of Iridescia) never get a prompt: the
+engine plays their turns inside ``apply``. Before the next decision the session shows each
+automa turn it has not shown yet (``tui.log.automa_turns``): with ``delay`` its steps appear one
+by one (a redraw and a pause per step); else with ``pause`` (the command line sets it when stdin
+is a terminal) one screen lists its steps and waits for Enter; else (piped input) its steps are
+printed as lines and play goes on, so a script needs no extra lines for the automa.
 
-The session uses only the engine's public API (``decision``, ``apply``, ``view``, ``log``,
-``scores``, ``ranking``, ``winners``, ``record``), never the game state.
+Everything drawn that belongs to one game comes from the game's terminal plug-in
+(``tui.games.plugin_for``); the session itself uses only the game contract.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import NoReturn
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.text import Text
 
-from iridescia.bots import Bot, make_bot
-from iridescia.core.rng import Rng
-from iridescia.games.iridescia.actions import Action
-from iridescia.games.iridescia.actions import parse as parse_action
-from iridescia.games.iridescia.game import Decision, Game
-from iridescia.games.iridescia.state import Event
-from iridescia.tui import terminal, theme
-from iridescia.tui.events import event_text, log_texts, rhom_turns, shown_in_log
+from iridescia.core.actions import Action
+from iridescia.core.errors import InvalidActionError
+from iridescia.core.events import Event
+from iridescia.core.game import Decision, Game, View
+from iridescia.match import AUTOMA, BotSeats, Seating
+from iridescia.tui import log as game_log
+from iridescia.tui import terminal
+from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages
-from iridescia.tui.panels import result_line, scores_table
-from iridescia.tui.screen import Frame, render, render_final
+from iridescia.tui.plugin import (
+    Screen,
+    TerminalPlugin,
+    automa_kind_of,
+    automa_turn_of,
+    final_screen_of,
+    help_of,
+    prompt_of,
+    seat_style_of,
+    steps_of,
+)
 from iridescia.tui.terminal import InputFn
 
-HUMAN = "human"
-RHOM = "rhom"
 COMMANDS = ("help", "log", "redraw", "save", "quit", "exit")
 
 
@@ -57,8 +66,9 @@ class QuitGame(Exception):
 
 
 class PlaySession:
-    """One game at the terminal. ``seats[i]`` is ``"human"`` or a bot name for seat ``i``
-    (the Rhom's seat, if any, is always ``"rhom"``, whatever ``seats`` says there)."""
+    """One game at the terminal. ``seats[i]`` is ``"human"`` or a bot spec for seat ``i``; an
+    automa seat's entry is ignored (the plug-in's ``automa_kind`` is kept there, as records
+    name it). The seats people and bots play are checked with ``match.Seating.build``."""
 
     def __init__(
         self,
@@ -68,35 +78,44 @@ class PlaySession:
         read: InputFn,
         msgs: Messages,
         *,
-        seed: int,
+        seed: int | None = None,
         save_path: str | None = None,
         delay: float = 0.0,
         sleep: Callable[[float], None] = time.sleep,
         pause: bool = False,
+        plugin: TerminalPlugin | None = None,
     ) -> None:
         if len(seats) != game.num_players:
             raise ValueError(f"{len(seats)} seat kinds for a {game.num_players}-player game")
         self.game = game
-        self.seats = list(seats)
-        self.rhom = game.rhom_seat
-        if self.rhom is not None:
-            self.seats[self.rhom] = RHOM
+        self.spec = game.spec
+        self.plugin = plugin or plugin_for(self.spec.info.name)
+        self.automa = frozenset(game.automa_seats)
+        deciding = [k.strip().lower() for s, k in enumerate(seats) if s not in self.automa]
+        seating = Seating.build(self.spec, mode=game.mode, kinds=deciding)
+        kinds = iter(seating.kinds)
+        # Per seat: "human", a bot spec or "automa" (what the plug-in's screens are told).
+        self.kinds = [AUTOMA if s in self.automa else next(kinds) for s in range(len(seats))]
         self.console = console
         self.read = read
-        self.msgs = msgs.with_rhom(self.rhom)
+        self.msgs = msgs
         self.pause = pause
-        self.seed = seed
+        self.seed = game.seed if seed is None else seed
         self.save_path = save_path
         self.delay = delay
         self.sleep = sleep
-        self.bots: dict[int, Bot] = {
-            i: make_bot(kind) for i, kind in enumerate(self.seats) if kind not in (HUMAN, RHOM)
-        }
-        self.bot_rngs = {i: Rng(seed * 16 + i + 1) for i in self.bots}
-        self.humans = [i for i, kind in enumerate(self.seats) if kind == HUMAN]
+        self.bots = BotSeats(self.spec, seating.bots)
+        self.bots.start(self.seed)
+        self.humans = seating.humans
         self.last_human: int | None = None
         self.seen: dict[int | None, int] = {}  # log length each viewer has seen
-        self.rhom_shown = 0  # the log up to here holds no Rhom turn left to show
+        self.automa_shown = 0  # the log up to here holds no automa turn left to show
+
+    @property
+    def seats(self) -> list[str]:
+        """Who plays each seat, as records say it."""
+        automa = automa_kind_of(self.plugin)
+        return [automa if kind == AUTOMA else kind for kind in self.kinds]
 
     # ------------------------------------------------------------ the loop
 
@@ -104,13 +123,13 @@ class PlaySession:
         """Play to the end (or until the player quits); returns the exit code (0)."""
         try:
             if not self.humans and self.delay <= 0:
-                self.stream(0, None)  # the set-up (and the Rhom's first turn)
+                self.stream(0, None)  # the set-up (and an automa's first turn)
             while True:
-                self.show_rhom_turns()
+                self.show_automa_turns()
                 decision = self.game.decision()
                 if decision is None:
                     break
-                if decision.player in self.bots:
+                if self.bots.to_act(self.game) is not None:
                     self.bot_move(decision)
                 else:
                     self.human_move(decision)
@@ -122,46 +141,61 @@ class PlaySession:
     def default_save_path(self) -> str:
         return self.save_path or f"iridescia-{self.seed}.json"
 
-    def record_seats(self) -> tuple[str, ...]:
-        return tuple(self.seats)
-
-    def who(self) -> list[str]:
-        """Who plays each seat, as the players table shows it."""
-        return [self.msgs("kind.rhom") if kind == RHOM else kind for kind in self.seats]
-
     # ------------------------------------------------------------ drawing
 
     def viewer_for_bots(self) -> int | None:
-        """Whose screen to show while bots play: the only human's, else a spectator's."""
+        """Whose screen to show while bots play: the only person's, else a spectator's."""
         return self.humans[0] if len(self.humans) == 1 else None
 
+    def view_for(self, viewer: int | None) -> View:
+        return self.game.view(viewer) if viewer is not None else self.game.spectator_view()
+
+    def screen(self, viewer: int | None, log_end: int | None = None) -> Screen:
+        """A screen for ``viewer``: its view, every seat's kind, the console's size and the
+        latest log lines up to ``log_end`` (lines it has seen dimmed); the caller fills the
+        rest (``dataclasses.replace``)."""
+        view = self.view_for(viewer)
+        log = self.game.log[:log_end]
+        lines = game_log.log_lines(
+            self.plugin,
+            self.spec.events,
+            log,
+            viewer,
+            view,
+            self.msgs,
+            max(self.console.height, 1),
+            self.seen.get(viewer, 0),
+        )
+        return Screen(
+            view=view,
+            viewer=viewer,
+            seat_kinds=tuple(self.kinds),
+            width=self.console.width,
+            height=self.console.height,
+            log=lines,
+        )
+
+    def show(self, screen: Screen) -> None:
+        """Clear the terminal and draw ``screen`` (then, on a terminal too small for it, say
+        so where it is still seen: under the screen, just above the prompt)."""
+        self.console.clear()
+        self.console.print(self.plugin.render(screen, self.msgs))
+        terminal.size_warning(self.console, self.msgs)
+
     def draw(self, viewer: int | None, decision: Decision | None) -> None:
-        game = self.game
-        view = game.view(viewer) if viewer is not None else game.spectator_view()
+        view = self.view_for(viewer)
         actions: tuple[str, ...] = ()
         if decision is not None and decision.player == viewer:
-            actions = tuple(str(a) for a in decision.actions)
-        frame = Frame(
-            view=view,
-            who=self.who(),
-            events=game.log,
-            viewer=viewer,
-            prompt=decision.prompt if decision else None,
-            acting=decision.player if decision else None,
-            actions=actions,
-            new_events=len(game.log) - self.seen.get(viewer, 0),
-        )
-        self.console.clear()
-        self.console.print(render(frame, self.msgs, self.console.width))
+            actions = tuple(self.plugin.action_label(a, view, self.msgs) for a in decision.actions)
+        prompt = prompt_of(self.plugin, decision, view, self.msgs) if decision else None
+        acting = decision.player if decision else None
+        self.show(replace(self.screen(viewer), prompt=prompt, acting=acting, actions=actions))
 
     # ------------------------------------------------------------ bots
 
     def bot_move(self, decision: Decision) -> None:
-        seat = decision.player
-        view = self.game.view(seat)
-        action = self.bots[seat].choose(view, list(decision.actions), self.bot_rngs[seat])
         start = len(self.game.log)
-        self.game.apply(action)
+        self.game.apply(self.bots.choose(self.game, decision.player))
         if not self.humans and self.delay <= 0:
             self.stream(start, None)
         elif self.delay > 0:
@@ -169,68 +203,53 @@ class PlaySession:
             self.sleep(self.delay)
 
     def stream(self, start: int, viewer: int | None) -> None:
-        """Print the events from ``start`` as log lines (all-bot games without a delay)."""
-        n = self.game.num_players
+        """Print the events from ``start`` as log lines (games of bots only, without a
+        delay)."""
+        view = self.view_for(viewer)
         for event in self.game.log[start:]:
-            if shown_in_log(event):
-                self.console.print(event_text(event, viewer, self.msgs, n))
+            seen = game_log.visible(self.spec.events, event, viewer)
+            if seen is not None:
+                self.console.print(self.plugin.describe(seen, view, self.msgs))
 
-    # ------------------------------------------------------------ the Rhom
+    # ------------------------------------------------------------ automa seats
 
-    def show_rhom_turns(self) -> None:
-        """Show each Rhom turn in the log not shown yet (see the module's docstring)."""
+    def show_automa_turns(self) -> None:
+        """Show each automa turn in the log not shown yet (see the module's docstring)."""
         log = self.game.log
-        turns = rhom_turns(log, self.rhom_shown)
-        self.rhom_shown = len(log)
+        turns = game_log.automa_turns(self.spec.events, log, self.automa, self.automa_shown)
+        self.automa_shown = len(log)
         if not turns or (not self.humans and self.delay <= 0):
-            return  # an all-bot game prints every event as it happens
+            return  # a game of bots prints every event as it happens
+        viewer = self.viewer_for_bots()
+        view = self.view_for(viewer)
         for first, end in turns:
-            steps = [e for e in log[first + 1 : end] if shown_in_log(e)]
+            steps = game_log.steps(self.spec.events, log, first, end, viewer)
+            turn = automa_turn_of(self.plugin, log[first], view, self.msgs)
             if self.delay > 0:
                 for k in range(1, len(steps) + 1):
-                    self.draw_rhom(first, steps[:k])
+                    self.draw_automa(first, steps[:k], turn.heading, turn.title)
                     self.sleep(self.delay)
             elif self.pause:
-                self.draw_rhom(first, steps)
+                self.draw_automa(first, steps, turn.heading, turn.title)
                 try:
-                    self.read(self.msgs("prompt.rhom"))
+                    self.read(turn.prompt)
                 except EOFError:
                     self.end_of_input()
             else:
-                number = log[first].data.get("number", "?")
-                head = Text(self.msgs("rhom.turn_header", number=number), "bold")
-                head.stylize(theme.RHOM_STYLE, 0, len(self.msgs("seat.rhom")))
-                self.console.print(head)
-                viewer = self.viewer_for_bots()
+                self.console.print(turn.header)
                 for event in steps:
-                    self.console.print(
-                        Text("  ").append_text(
-                            event_text(event, viewer, self.msgs, self.game.num_players)
-                        )
-                    )
+                    text = self.plugin.describe(event, view, self.msgs)
+                    self.console.print(Text("  ").append_text(text))
 
-    def draw_rhom(self, first: int, steps: Sequence[Event]) -> None:
-        """The screen of a Rhom turn: the board now, the log before the turn at left and the
-        Rhom's steps so far at right."""
-        game = self.game
+    def draw_automa(self, first: int, steps: Sequence[Event], heading: str, title: str) -> None:
+        """The screen of an automa's turn: the table now, the log before the turn, and the
+        turn's steps so far."""
         viewer = self.viewer_for_bots()
-        view = game.view(viewer) if viewer is not None else game.spectator_view()
-        number = game.log[first].data.get("number", "?")
-        before = game.log[:first]
-        frame = Frame(
-            view=view,
-            who=self.who(),
-            events=before,
-            viewer=viewer,
-            heading=self.msgs("title.rhom", turn=number),
-            new_events=max(0, len(before) - self.seen.get(viewer, 0)),
-            steps=tuple(steps),
-            steps_title=self.msgs("panel.rhom_turn", number=number),
-        )
-        self.console.clear()
-        self.console.print(render(frame, self.msgs, self.console.width))
+        lines = steps_of(self.plugin, steps, self.view_for(viewer), self.msgs)
+        screen = self.screen(viewer, first)
+        self.show(replace(screen, heading=heading, steps=lines, steps_title=title))
 
-    # ------------------------------------------------------------ humans
+    # ------------------------------------------------------------ people
 
     def human_move(self, decision: Decision) -> None:
         seat = decision.player
@@ -239,7 +258,8 @@ class PlaySession:
         self.last_human = seat
         self.draw(seat, decision)
         self.seen[seat] = len(self.game.log)
-        prompt = self.msgs("prompt.action", seat=self.msgs.seat(seat), range=span(decision.actions))
+        name = self.plugin.seat_name(seat, self.view_for(seat), self.msgs)
+        prompt = self.msgs("prompt.action", seat=name, range=span(decision.actions))
         while True:
             try:
                 line = self.read(prompt)
@@ -251,8 +271,10 @@ class PlaySession:
     def hand_off(self, seat: int) -> None:
         self.console.clear()
         self.console.print()
-        text = Text(self.msgs("prompt.handoff", seat=self.msgs.seat(seat)), "bold")
-        text.highlight_words([self.msgs.seat(seat)], theme.seat_style(seat, self.msgs.rhom))
+        view = self.game.spectator_view()
+        name = self.plugin.seat_name(seat, view, self.msgs)
+        text = Text(self.msgs("prompt.handoff", seat=name), "bold")
+        text.highlight_words([name], seat_style_of(self.plugin, seat, view))
         self.console.print(text)
         try:
             self.read("> ")
@@ -292,8 +314,8 @@ class PlaySession:
             terminal.error(self.console, self.msgs("input.bad_number", n=n, range=span(actions)))
             return None
         try:
-            action = parse_action(text)
-        except ValueError:
+            action = self.spec.actions.parse(text)
+        except InvalidActionError:
             terminal.error(
                 self.console, self.msgs("input.unknown", text=text, hint=self.hint(actions))
             )
@@ -308,7 +330,9 @@ class PlaySession:
     def command(self, word: str, arg: str, seat: int, decision: Decision) -> None:
         msgs = self.msgs
         if word == "help":
-            self.console.print(msgs("help", path=self.default_save_path()), markup=False)
+            typing, legend = help_of(self.plugin, msgs)
+            parts = [typing, msgs("help.commands", path=self.default_save_path())]
+            self.console.print("\n".join(p for p in (*parts, legend) if p), markup=False)
         elif word == "log":
             self.show_log(seat, int(arg) if arg.isdigit() else 40)
         elif word == "redraw":
@@ -324,13 +348,16 @@ class PlaySession:
 
     def show_log(self, viewer: int, count: int) -> None:
         log = self.game.log
-        texts = log_texts(log, viewer, self.msgs, self.game.num_players, max(1, count))
+        view = self.game.view(viewer)
+        texts = game_log.log_lines(
+            self.plugin, self.spec.events, log, viewer, view, self.msgs, max(1, count)
+        )
         terminal.info(self.console, self.msgs("log.more", n=len(texts), total=len(log)))
         for text in texts:
             self.console.print(text)
 
     def save(self, path: str) -> bool:
-        record = self.game.record(with_hashes=True, seats=self.record_seats())
+        record = self.game.record(with_hashes=True, seats=tuple(self.seats))
         return terminal.save_record(record, path, self.console, self.msgs)
 
     def end_of_input(self) -> NoReturn:
@@ -342,17 +369,11 @@ class PlaySession:
     # ------------------------------------------------------------ the end
 
     def finish(self) -> None:
-        """The final board, the score breakdown and the winners (in solo: "You win", "The Rhom
-        wins" or "Draw"); saves if ``--save`` was given."""
-        game = self.game
-        msgs = self.msgs
-        who = [msgs("kind.human") if k == HUMAN else k for k in self.seats]
-        scores = game.scores()
-        table = scores_table(scores, game.ranking(), msgs, who)
-        line = result_line(game.winners(), scores, msgs)
-        frame = Frame(view=game.spectator_view(), who=self.who(), events=game.log, viewer=None)
+        """The final screen (the plug-in's: scores, winners); saves if ``save_path`` is set."""
+        screen = self.screen(None)
         if self.humans:
             self.console.clear()
-        self.console.print(render_final(frame, msgs, Group(table, line), self.console.width))
+        self.console.print(final_screen_of(self.plugin, screen, self.game, self.msgs))
+        terminal.size_warning(self.console, self.msgs)
         if self.save_path:
             self.save(self.save_path)

@@ -8,20 +8,30 @@ registered in ``tui/games/__init__.py`` under the game's registry name.
 A plug-in reads views (never a game state) and the game's package API, and returns ``rich``
 renderables. ``render`` must fit ``screen.width`` x ``screen.height`` (120 x 40 is the size
 every game is designed for; the generic code says so when the terminal is smaller).
+
+Optional members. A plug-in may also have any of the members of the small protocols at the end
+of this module; the generic code asks for them with the ``*_of`` functions there, which fall
+back to a default when a plug-in has not got them: ``prompt`` (a decision's prompt in the
+player's language; default: the engine's prompt), ``help`` (how to type actions and what the
+screen shows; default: one generic sentence), ``automa_turn`` and ``describe_steps`` (how an
+automa's turn is announced and listed while it plays, step by step), ``final_screen`` (the whole
+last screen, given the finished game; default: ``render`` then ``final``), ``seat_style`` (a
+seat's colour on the hand-off screen) and ``automa_kind`` (how records name automa seats;
+default ``"automa"``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from iridescia.core.actions import Action
 from iridescia.core.events import Event
-from iridescia.core.game import GameInfo, Outcome, View
+from iridescia.core.game import Decision, Game, GameInfo, Outcome, View
 from iridescia.i18n import Messages
 
 MIN_WIDTH, MIN_HEIGHT = 120, 40
@@ -77,3 +87,117 @@ class TerminalPlugin(Protocol):
     def final(self, view: View, outcome: Outcome, msgs: Messages) -> RenderableType:
         """The end of the game: scores (by source where the game has them), winners."""
         ...
+
+
+# ---------------------------------------------------------------- optional members
+
+
+@runtime_checkable
+class TranslatesPrompts(Protocol):
+    def prompt(self, decision: Decision, view: View, msgs: Messages) -> str:
+        """The decision's prompt in the player's language."""
+        ...
+
+
+@runtime_checkable
+class ExplainsItself(Protocol):
+    def help(self, msgs: Messages) -> tuple[str, str]:
+        """For the ``help`` command: how to type this game's actions (with examples), and what
+        its screen shows (a legend; may be "")."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class AutomaTurn:
+    """How the terminal announces one turn of an automa seat."""
+
+    heading: str  # the title line's info while the turn is on screen ("turn 5 - the Rhom plays")
+    title: str  # above the turn's steps ("Rhom's turn 5")
+    header: Text  # printed before the steps when input is piped ("Rhom's turn 5:")
+    prompt: str  # asks for Enter once the turn is shown ("Rhom's turn - press Enter ")
+
+
+@runtime_checkable
+class ShowsAutomaTurns(Protocol):
+    """An automa's turn is the run of events from its first event of the turn (``first``) to
+    the next event of another seat; the generic code finds it with the catalogue's ``automa``
+    fact and ``Game.automa_seats``, and shows its later events as steps."""
+
+    def automa_turn(self, first: Event, view: View, msgs: Messages) -> AutomaTurn: ...
+
+    def describe_steps(self, events: Sequence[Event], view: View, msgs: Messages) -> list[Text]:
+        """The steps so far (redacted, shown events after ``first``) as lines; a plug-in may
+        leave out a step another line already says."""
+        ...
+
+
+@runtime_checkable
+class DrawsFinalScreen(Protocol):
+    def final_screen(self, screen: Screen, game: Game, msgs: Messages) -> RenderableType:
+        """The whole screen of a finished game. ``game`` is over, so nothing is secret any
+        more: a plug-in may read its game's score breakdown from it (through the game
+        package's API)."""
+        ...
+
+
+@runtime_checkable
+class StylesSeats(Protocol):
+    def seat_style(self, seat: int, view: View) -> str:
+        """A seat's ``rich`` style (its colour on the hand-off screen)."""
+        ...
+
+
+@runtime_checkable
+class NamesAutomaSeats(Protocol):
+    @property
+    def automa_kind(self) -> str:
+        """The seat kind written in records for automa seats (e.g. ``"rhom"``)."""
+        ...
+
+
+def prompt_of(plugin: TerminalPlugin, decision: Decision, view: View, msgs: Messages) -> str:
+    if isinstance(plugin, TranslatesPrompts):
+        return plugin.prompt(decision, view, msgs)
+    return decision.prompt
+
+
+def help_of(plugin: TerminalPlugin, msgs: Messages) -> tuple[str, str]:
+    if isinstance(plugin, ExplainsItself):
+        return plugin.help(msgs)
+    return msgs("help.intro"), ""
+
+
+def automa_turn_of(plugin: TerminalPlugin, first: Event, view: View, msgs: Messages) -> AutomaTurn:
+    if isinstance(plugin, ShowsAutomaTurns):
+        return plugin.automa_turn(first, view, msgs)
+    seat = plugin.seat_name(first.player, view, msgs)
+    return AutomaTurn(
+        heading=msgs("automa.heading", seat=seat),
+        title=msgs("automa.title", seat=seat),
+        header=Text(msgs("automa.title", seat=seat) + ":", "bold"),
+        prompt=msgs("automa.prompt", seat=seat),
+    )
+
+
+def steps_of(
+    plugin: TerminalPlugin, events: Sequence[Event], view: View, msgs: Messages
+) -> list[Text]:
+    if isinstance(plugin, ShowsAutomaTurns):
+        return plugin.describe_steps(events, view, msgs)
+    return [plugin.describe(e, view, msgs) for e in events]
+
+
+def final_screen_of(
+    plugin: TerminalPlugin, screen: Screen, game: Game, msgs: Messages
+) -> RenderableType:
+    if isinstance(plugin, DrawsFinalScreen):
+        return plugin.final_screen(screen, game, msgs)
+    return Group(plugin.render(screen, msgs), plugin.final(screen.view, game.outcome(), msgs))
+
+
+def seat_style_of(plugin: TerminalPlugin, seat: int, view: View) -> str:
+    return plugin.seat_style(seat, view) if isinstance(plugin, StylesSeats) else "bold"
+
+
+def automa_kind_of(plugin: TerminalPlugin) -> str:
+    return plugin.automa_kind if isinstance(plugin, NamesAutomaSeats) else "automa"

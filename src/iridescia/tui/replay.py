@@ -1,30 +1,40 @@
-"""Step through a saved game record: the spectator's board and log after each action.
+"""Step through a saved game record, of any game: the spectator's table and log after each step.
 
 ``ReplaySession(record, console, read, msgs).run()`` shows step 0 (the set-up game), then reads
 one line per screen: Enter for the next action, ``b`` to go back one, a number to jump to that
-step (0 .. number of actions), ``q`` to quit. At the last step the final scores are shown.
+step (0 .. number of actions), ``q`` to quit. At the last step the final screen is shown.
 Going forward applies one action; going back or jumping replays the record from the start with
-``Game.from_record(record, upto=step)`` (which also checks the record's stored hashes).
+``spec.from_record(record, upto=step)`` (which also checks the record's stored hashes).
 
-The whole record is replayed once when the session is created, so a record whose actions do not
-replay is refused before anything is shown (``RecordError``). In a game with the Rhom, a step
-whose action ended in Rhom turns lists the Rhom's steps beside the board.
+The game comes from the record (``record.game``, looked up in ``iridescia.games``), and its
+drawing from that game's terminal plug-in. The whole record is replayed once when the session
+is created, so a record whose actions do not replay is refused before anything is shown
+(``RecordError``). A step whose action ended in automa turns (the Rhom's) lists the last of
+them beside the table.
 """
 
 from __future__ import annotations
 
-from rich.console import Console, Group
-from rich.text import Text
+from dataclasses import replace
+
+from rich.console import Console
 
 from iridescia.core.errors import RecordError
 from iridescia.core.record import GameRecord
-from iridescia.games.iridescia.game import Game
-from iridescia.games.iridescia.state import Event
+from iridescia.games import get as get_game
+from iridescia.match import AUTOMA
+from iridescia.tui import log as game_log
 from iridescia.tui import terminal
-from iridescia.tui.events import rhom_turns, shown_in_log
+from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages
-from iridescia.tui.panels import result_line, scores_table
-from iridescia.tui.screen import Frame, render, render_final
+from iridescia.tui.plugin import (
+    Screen,
+    TerminalPlugin,
+    automa_turn_of,
+    final_screen_of,
+    prompt_of,
+    steps_of,
+)
 from iridescia.tui.terminal import InputFn
 
 BACK = ("b", "back")
@@ -35,16 +45,26 @@ NEXT = ("", "n", "next")
 class ReplaySession:
     """A record and a cursor over its steps (0 = before the first action)."""
 
-    def __init__(self, record: GameRecord, console: Console, read: InputFn, msgs: Messages):
+    def __init__(
+        self,
+        record: GameRecord,
+        console: Console,
+        read: InputFn,
+        msgs: Messages,
+        plugin: TerminalPlugin | None = None,
+    ):
         self.record = record
         self.console = console
         self.read = read
+        self.msgs = msgs
+        self.spec = get_game(record.game)
+        self.plugin = plugin or plugin_for(record.game)
         self.total = len(record.actions)
-        Game.from_record(record)  # RecordError if any action fails to replay
-        self.game = Game.from_record(record, upto=0)
-        self.msgs = msgs.with_rhom(self.game.rhom_seat)
+        self.spec.from_record(record)  # RecordError if any action fails to replay
+        self.game = self.spec.from_record(record, upto=0)
+        self.automa = frozenset(self.game.automa_seats)
         self.step = 0
-        self.previous_log = 0  # step 0: the set-up (and the Rhom's first turn) is all new
+        self.previous_log = 0  # step 0: the set-up (and an automa's first turn) is all new
 
     def goto(self, step: int) -> None:
         """Move the cursor to ``step`` (clamped to the record)."""
@@ -57,7 +77,7 @@ class ReplaySession:
             except ValueError as exc:  # checked at start; kept for files changed meanwhile
                 raise RecordError(f"action {step} ({text!r}) does not replay: {exc}") from exc
         elif step != self.step:
-            self.game = Game.from_record(self.record, upto=step)
+            self.game = self.spec.from_record(self.record, upto=step)
             self.previous_log = len(self.game.log)
         self.step = step
 
@@ -66,58 +86,69 @@ class ReplaySession:
             return self.msgs("replay.end")
         decision = self.game.decision()
         seat = decision.player if decision else -1
-        nxt = self.msgs(
-            "replay.next", seat=self.msgs.seat(seat), action=self.record.actions[self.step]
-        )
-        return f"{nxt}\n({decision.prompt})" if decision else nxt
+        view = self.game.spectator_view()
+        name = self.plugin.seat_name(seat, view, self.msgs)
+        action = self.record.actions[self.step]
+        nxt = self.msgs("tui.replay.next", seat=name, action=action)
+        if decision is None:
+            return nxt
+        return f"{nxt}\n({prompt_of(self.plugin, decision, view, self.msgs)})"
 
-    def who(self) -> list[str]:
+    def seat_kinds(self) -> list[str]:
+        """Who played each seat, as the record says (automa seats: ``"automa"``)."""
         n = self.game.num_players
         seats = list(self.record.seats)[:n]
         seats += [""] * (n - len(seats))
-        rhom = self.game.rhom_seat
-        if rhom is not None:
-            seats[rhom] = self.msgs("kind.rhom")
-        return seats
-
-    def rhom_steps(self) -> tuple[int | None, list[Event]]:
-        """The number and the steps of the last Rhom turn among the new events, if any."""
-        log = self.game.log
-        turns = rhom_turns(log, len(log) - self.new_events())
-        if not turns:
-            return None, []
-        first, end = turns[-1]
-        steps = [e for e in log[first + 1 : end] if shown_in_log(e)]
-        return int(log[first].data.get("number", 0)), steps
+        return [AUTOMA if s in self.automa else kind for s, kind in enumerate(seats)]
 
     def new_events(self) -> int:
         return len(self.game.log) - self.previous_log
 
-    def draw(self) -> None:
+    def screen(self) -> Screen:
+        """The spectator's screen at the cursor, with the last automa turn among the new
+        events, if any."""
         game = self.game
+        view = game.spectator_view()
+        log = game.log
+        new_from = len(log) - self.new_events()
         decision = game.decision()
-        number, steps = self.rhom_steps()
-        frame = Frame(
-            view=game.spectator_view(),
-            who=self.who(),
-            events=game.log,
+        screen = Screen(
+            view=view,
             viewer=None,
+            seat_kinds=tuple(self.seat_kinds()),
+            width=self.console.width,
+            height=self.console.height,
             heading=self.msgs("title.replay", step=self.step, total=self.total),
             acting=decision.player if decision else None,
             note=self.note(),
-            new_events=self.new_events(),
-            steps=tuple(steps),
-            steps_title=None if number is None else self.msgs("panel.rhom_turn", number=number),
+            log=game_log.log_lines(
+                self.plugin,
+                self.spec.events,
+                log,
+                None,
+                view,
+                self.msgs,
+                max(self.console.height, 1),
+                new_from,
+            ),
         )
+        turns = game_log.automa_turns(self.spec.events, log, self.automa, new_from)
+        if not turns:
+            return screen
+        first, end = turns[-1]
+        steps = game_log.steps(self.spec.events, log, first, end, None)
+        turn = automa_turn_of(self.plugin, log[first], view, self.msgs)
+        lines = steps_of(self.plugin, steps, view, self.msgs)
+        return replace(screen, steps=lines, steps_title=turn.title)
+
+    def draw(self) -> None:
+        screen = self.screen()
         self.console.clear()
-        if self.step >= self.total and game.is_terminal():
-            scores = game.scores()
-            table = scores_table(scores, game.ranking(), self.msgs, self.who())
-            line = result_line(game.winners(), scores, self.msgs)
-            results = Group(table, line, Text(frame.note or "", "bold"))
-            self.console.print(render_final(frame, self.msgs, results, self.console.width))
+        if self.step >= self.total and self.game.is_terminal():
+            self.console.print(final_screen_of(self.plugin, screen, self.game, self.msgs))
         else:
-            self.console.print(render(frame, self.msgs, self.console.width))
+            self.console.print(self.plugin.render(screen, self.msgs))
+        terminal.size_warning(self.console, self.msgs)
 
     def run(self) -> int:
         """Step until ``q`` or the end of input; returns the exit code (0)."""
@@ -126,6 +157,8 @@ class ReplaySession:
             self.console,
             self.msgs("replay.start", players=rec.players, seed=rec.seed, total=self.total),
         )
+        for text in terminal.opening(self.plugin, self.spec.info, self.msgs, rec.notice):
+            self.console.print(text)
         redraw = True
         while True:
             if redraw:

@@ -1,4 +1,4 @@
-"""Terminal plumbing shared by play and replay: reading lines, messages, saving records.
+"""Terminal plumbing shared by play and replay: reading lines, messages, saving, the size check.
 
 The play and replay loops never call ``input()`` or touch ``sys.stdin`` themselves: they take an
 ``InputFn`` (``prompt -> line``, raising ``EOFError`` when input ends) and write to a ``rich``
@@ -18,13 +18,19 @@ from typing import TextIO
 from rich.console import Console
 from rich.text import Text
 
+from iridescia.core.game import GameInfo
 from iridescia.core.record import GameRecord
-from iridescia.tui.messages import Messages
+from iridescia.i18n import Messages
+from iridescia.tui.plugin import MIN_HEIGHT, MIN_WIDTH, TerminalPlugin
 
 InputFn = Callable[[str], str]
 
 ERROR_STYLE = "bold #ff6b6b"
 INFO_STYLE = "bold #4dd0e1"
+WARN_STYLE = "bold #ffa94d"
+DIM = "#8a8a8a"  # log lines the viewer has seen already
+YES = ("y", "yes", "o", "oui", "はい")
+NO = ("", "n", "no", "non", "いいえ")
 
 
 def stream_input(stream: TextIO, console: Console, echo: bool = True) -> InputFn:
@@ -108,8 +114,40 @@ def ask_save_path(read: InputFn, default: str, msgs: Messages) -> str | None:
     except EOFError:
         return None
     low = answer.lower()
-    if low in ("y", "yes", "o", "oui"):
+    if low in YES:
         return default
-    if low in ("", "n", "no", "non"):
+    if low in NO:
         return None
     return answer
+
+
+def too_small(console: Console) -> bool:
+    """Whether ``console`` is a terminal smaller than the ``MIN_WIDTH`` x ``MIN_HEIGHT`` every
+    game is drawn for (output to a pipe or a file is never too small)."""
+    return console.is_terminal and (console.width < MIN_WIDTH or console.height < MIN_HEIGHT)
+
+
+def size_warning(console: Console, msgs: Messages) -> None:
+    """Say, in one line, that the terminal is smaller than the screens need (if it is)."""
+    if too_small(console):
+        text = msgs(
+            "tui.size",
+            min_width=MIN_WIDTH,
+            min_height=MIN_HEIGHT,
+            width=console.width,
+            height=console.height,
+        )
+        console.print(Text(text, WARN_STYLE))
+
+
+def opening(
+    plugin: TerminalPlugin, info: GameInfo, msgs: Messages, notice: str | None = None
+) -> list[Text]:
+    """The lines shown before a game: the plug-in's (``opening``), or, when it has none, the
+    game's notice (``notice``, e.g. a record's, else ``info.notice``) if there is one. A
+    plug-in with opening lines says the notice itself (in the player's language)."""
+    lines = list(plugin.opening(info, msgs))
+    text = notice or info.notice
+    if not lines and text:
+        lines.append(Text(msgs.get(f"notice.{info.name}", text), WARN_STYLE))
+    return lines

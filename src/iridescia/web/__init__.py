@@ -1,10 +1,13 @@
-"""The web app: play Gems of Iridescia in the browser (solo, hot-seat, online, with bots).
+"""The web face: every registered game in the browser (solo, hot-seat, online, with bots).
 
 Layers, bottom up: ``storage`` (SQLite / ``storage_pg`` PostgreSQL: game records and state-hash
-snapshots), ``tables`` (a live game with seats, version and the undo rule), ``service`` (apply
-exactly once, bots and the Rhom on the server, broadcasts, restart recovery), ``pubsub``
-(change notices between processes through Redis), ``protocol`` (messages and limits), ``app``
-(Starlette REST + WebSocket + the static client in ``static/``) and ``server`` (``iridescia
-serve``); ``testing`` runs real server processes for the tests and benchmarks. Nothing here
-imports into the rules; the engine is used through ``iridescia.Game``.
+snapshots), ``plugin`` and ``games`` (what each game gives the web face: how its events and
+actions read, its result, its lobby options; found by the game's name), ``tables`` (a live game
+with seats, version and the undo rule), ``protocol`` (messages, limits, encoding),
+``broadcast`` (what each connection is sent), ``service`` (apply exactly once, bots and automata
+on the server, restart recovery), ``pubsub`` (change notices between processes through Redis),
+``catalog`` (what the lobby learns about the games), ``app`` (Starlette REST + WebSocket + the
+static client in ``static/``) and ``server`` (``iridescia serve``); ``testing`` runs real server
+processes for the tests and benchmarks. Nothing here imports into the rules: games are found
+through ``iridescia.games`` and used through the core contract and their package APIs.
 """

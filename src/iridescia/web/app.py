@@ -2,13 +2,20 @@
 
 REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx status)::
 
-    GET  /api/meta                          bots, seat kinds, modes, languages, card data
+    GET  /api/meta                          the games (metadata, board or not, seat kinds,
+                                            lobby options, card data), languages
+    GET  /api/games/{game}/actions          the game's action table as the browser shows it
     GET  /api/tables                        open, running and finished tables
-    POST /api/tables                        create: {"mode", "seats", "catapult_for_fourth",
+    POST /api/tables                        create: {"game", "mode", "seats", "options",
                                             "name", "mine": [seats on this device]}
     GET  /api/tables/{id}                   one table (never its seed nor a token)
     POST /api/tables/{id}/join              take a free human seat: {"seat", "token"}
     GET  /api/tables/{id}/replay/{step}     a finished game at a step, as a spectator saw it
+
+``GET /i18n/{lang}.json`` is the shared message catalogue of a language (``iridescia.i18n``),
+which the browser translates every message with. Creating a table of a game the browser has no
+board for is refused (``no_board``); an unknown game is ``unknown_game``; any other table that
+does not fit the game's metadata is ``bad_table``, with a message saying why.
 
 WebSocket ``/ws/{id}``: see ``protocol``. The first message (``hello``) carries the seat token,
 so tokens never appear in URLs the server logs. Each connection is rate limited; malformed or
@@ -32,16 +39,19 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from iridescia.games import names
+from iridescia.i18n import catalogue, languages
 from iridescia.web import protocol
-from iridescia.web.catalog import card_data
+from iridescia.web.broadcast import Subscriber
+from iridescia.web.catalog import meta
+from iridescia.web.games import plugin
 from iridescia.web.protocol import ProtocolError, RateLimiter
-from iridescia.web.service import GameService, Subscriber
-from iridescia.web.tables import MODES, SpecError, TableSpec, seat_kinds
+from iridescia.web.service import GameService
+from iridescia.web.tables import SpecError, TableSpec
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
 HELLO_TIMEOUT = 15.0
-LANGUAGES = ("en", "fr", "ja")
 log = logging.getLogger("iridescia.web")
 
 
@@ -49,8 +59,9 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-def _dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+def _dumps(message: dict[str, Any] | str) -> str:
+    """A message as sent (the service encodes state messages itself: see protocol.joined)."""
+    return message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
 
 
 class WebApp:
@@ -72,6 +83,8 @@ class WebApp:
         routes = [
             Route("/", self.index),
             Route("/api/meta", self.meta),
+            Route("/i18n/{lang}.json", self.messages),
+            Route("/api/games/{game}/actions", self.actions),
             Route("/api/tables", self.list_tables, methods=["GET"]),
             Route("/api/tables", self.create_table, methods=["POST"]),
             Route("/api/tables/{table_id}", self.table_info),
@@ -96,17 +109,22 @@ class WebApp:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def meta(self, request: Request) -> Response:
-        from iridescia.bots import bot_names
+        return JSONResponse(meta(), headers={"Cache-Control": "no-cache"})
 
+    async def actions(self, request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in names():
+            return _error(404, "unknown_game", f"there is no game {name!r}")
         return JSONResponse(
-            {
-                "bots": bot_names(),
-                "seat_kinds": seat_kinds(),
-                "modes": list(MODES),
-                "languages": list(LANGUAGES),
-                "cards": card_data(),
-            }
+            {"game": name, "actions": plugin(name).action_table()},
+            headers={"Cache-Control": "no-cache"},
         )
+
+    async def messages(self, request: Request) -> Response:
+        lang = request.path_params["lang"]
+        if lang not in languages():
+            return _error(404, "no_language", f"no catalogue for {lang!r}")
+        return JSONResponse(catalogue(lang), headers={"Cache-Control": "no-cache"})
 
     async def list_tables(self, request: Request) -> Response:
         return JSONResponse({"tables": await self.service.list_tables()})
@@ -146,7 +164,7 @@ class WebApp:
         except ProtocolError as exc:
             return _error(400, exc.code, exc.message)
         except SpecError as exc:
-            return _error(400, "bad_table", str(exc))
+            return _error(400, exc.code, str(exc))
         row, _ = await self.service.create(spec, set(mine), seed)
         seats = [
             {"seat": s.seat, "kind": s.kind, "token": s.token if s.kind == "human" else None}

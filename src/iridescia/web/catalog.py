@@ -1,62 +1,47 @@
-"""Public card data and translation catalogues for the browser client.
+"""What the browser learns about the games once, at start (``GET /api/meta``).
 
-``card_data()`` is the printed content of every card and tile (items with cost and text, relics
-with cost, points, lead gem and type, objectives, tiles, royalty tokens): public game-box data
-that lets the client draw and translate what the views mention by id. It never says where a
-tile lies or in which order a deck is.
-
-The client's strings live in ``static/i18n/<lang>.json`` (flat ``key -> template`` tables with
-``{name}`` placeholders); ``load_catalogue`` reads one, and ``missing_keys`` lists what a
-language lacks compared with English (the tests require nothing missing).
+``meta()`` lists every registered game with its metadata (``GameInfo.to_json()``: title, notice,
+modes with their seat ranges, options), and what the web face adds: whether the browser has a
+board for it, the seat kinds and bots the lobby offers, the options the lobby shows as
+controls, the seat kind of its automa seats, the terminal command that plays it, and (for a
+game with a board) the public card data its browser plug-in draws with. The client's texts are
+the shared catalogue of ``iridescia.i18n``, served per language at ``/i18n/<lang>.json``.
 """
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
-I18N = Path(__file__).parent / "static" / "i18n"
-DATA_PACKAGE = "iridescia.games.iridescia"
+from iridescia.bots import bot_names
+from iridescia.core.game import GameSpec
+from iridescia.games import DEFAULT_GAME, all_games
+from iridescia.i18n import languages
+from iridescia.web.games import plugin
+from iridescia.web.tables import seat_kinds, terminal_command
 
 
-def _data(name: str) -> Any:
-    return json.loads(
-        resources.files(DATA_PACKAGE).joinpath("data", name).read_text(encoding="utf-8")
+def game_json(spec: GameSpec) -> dict[str, Any]:
+    """One game as the lobby sees it."""
+    web = plugin(spec.info.name)
+    entry = spec.info.to_json()
+    entry.update(
+        board=web.board,
+        seat_kinds=seat_kinds(spec),
+        bots=bot_names(spec),
+        automa_kind=web.automa_kind,
+        lobby_options=[o.to_json() for o in web.lobby_options],
+        terminal=terminal_command(spec.info.name),
+        data=web.client_data() if web.board else {},
     )
+    return entry
 
 
 @cache
-def card_data() -> dict[str, Any]:
-    royalty = _data("royalty.json")
+def meta() -> dict[str, Any]:
+    """The body of ``GET /api/meta`` (built once: it depends only on the installed games)."""
     return {
-        "items": [
-            {k: it[k] for k in ("key", "name", "cost", "timing", "text")}
-            for it in _data("items.json")
-        ],
-        "relics": _data("relics.json"),
-        "objectives": _data("objectives.json"),
-        "tiles": _data("tiles.json"),
-        "tokens": royalty["tokens"],
-        "rhom_cards": _data("rhom_cards.json"),
+        "games": [game_json(spec) for spec in all_games()],
+        "default_game": DEFAULT_GAME,
+        "languages": languages(),
     }
-
-
-def languages() -> list[str]:
-    return sorted(p.stem for p in I18N.glob("*.json"))
-
-
-def load_catalogue(lang: str) -> dict[str, str]:
-    table = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
-    if not isinstance(table, dict):
-        raise ValueError(f"{lang}.json must be one JSON object")
-    return {str(k): str(v) for k, v in table.items()}
-
-
-def missing_keys(lang: str) -> list[str]:
-    """Keys English has and ``lang`` lacks."""
-    english = load_catalogue("en")
-    other = load_catalogue(lang)
-    return sorted(k for k in english if k not in other)

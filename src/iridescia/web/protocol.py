@@ -13,33 +13,47 @@ rejected as ``stale`` (so a duplicate or a late message is never applied twice).
 
 Server to client::
 
-    {"type": "state", "version", "seat", "view" | "patch", "events", "reset", "can_undo", "table"}
-    {"type": "events", "events": [...]}     # the Rhom's and bots' steps, one by one
+    {"type": "state", "version", "seat", "view" | "patch", "events", "reset", "can_undo",
+     "decision", "actions", "labels", "table"}
+    {"type": "events", "events": [...]}     # the automa's and bots' steps, one by one
     {"type": "error", "code", "message"}
     {"type": "pong"}
 
 ``view`` is the engine's view for the seat (or the spectator view), sent whole in a connection's
 first state message; later ones carry ``patch`` instead: the view's top-level keys that changed
-since the previous message, where ``patch["board"]`` lists only the changed hexes (each with its
-``hex``). ``apply_patch`` rebuilds the view (the browser client does the same). A state message
-is about 10 KB whole; a patch is usually under 2 KB, which more than halves the server's time
-per action (JSON encoding and socket writes, measured with benchmarks/server_load.py).
-``events`` are the engine
-events the connection has not received yet, each redacted for the seat with
-``views.redact_event`` and sent as data (``{"kind", "player", "data"}``) for the client to render
-in the player's language. ``reset`` says the list replaces the log (after an undo or on
-connecting). The seed and the RNG state are never sent.
+since the previous message. The lists the game's web plug-in names (``keyed_lists``: for Gems
+of Iridescia the board, by ``hex``) are sent element by element: ``patch["@lists"]`` maps each
+such key to the field naming an element, and the key's value lists only the changed elements.
+``apply_patch`` rebuilds the view (the browser client does the same). A state message is about
+10 KB whole; a patch is usually under 2 KB, which more than halves the server's time per action
+(JSON encoding and socket writes, measured with benchmarks/server_load.py).
+
+``decision`` is ``{"player", "prompt"}`` (None once the game is over) and ``actions`` the ids of
+the legal actions of the connection's seat when it decides (else empty), to be sent back as they
+are; their texts, labels and places on the table come once from ``GET
+/api/games/<game>/actions``, and ``labels`` (by id) replaces the labels that depend on the state
+(Gems of Iridescia: the item a purchase buys). Describing the legal actions in every message
+instead made a state message about a fifth bigger (docs/web.md, Performance).
+
+``events`` are the engine events the connection has not received yet, each redacted for the
+seat by the game's event catalogue and sent as ``{"kind", "player", "data", "text",
+"heading"}``: ``text`` is the log line as a message (``web.plugin`` documents the format; None
+for events logs do not show) and ``heading`` (only when true) marks an event that opens a
+section of the log. The browser translates the messages in the reader's language and never
+reads ``kind``. ``reset`` says the list replaces the log
+(after an undo or on connecting). The seed and the RNG state are never sent.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from iridescia.games.iridescia.state import Event
-from iridescia.games.iridescia.views import redact_event
+from iridescia.core.events import Event, EventCatalogue
+from iridescia.web.plugin import WebGame
 from iridescia.web.storage import TableRow
 
 MAX_MESSAGE_BYTES = 4096
@@ -125,40 +139,124 @@ class RateLimiter:
         return self.strikes >= MAX_STRIKES
 
 
-def view_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """What changed from ``old`` to ``new`` (two views for the same seat), as sent in ``patch``."""
+LISTS = "@lists"  # the patch key naming the lists sent element by element
+
+
+def view_patch(
+    old: Mapping[str, Any], new: Mapping[str, Any], keyed: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """What changed from ``old`` to ``new`` (two views for the same seat), as sent in ``patch``;
+    ``keyed`` (the game plug-in's ``keyed_lists``) names the lists sent element by element."""
     patch = {k: v for k, v in new.items() if old.get(k) != v}
-    board = patch.get("board")
-    if board is not None and len(board) == len(old.get("board") or ()):
-        patch["board"] = [h for h, was in zip(board, old["board"], strict=True) if h != was]
+    lists = {}
+    for key, field in (keyed or {}).items():
+        items = patch.get(key)
+        was = old.get(key)
+        if isinstance(items, list) and isinstance(was, list) and len(items) == len(was):
+            patch[key] = [x for x, y in zip(items, was, strict=True) if x != y]
+            lists[key] = field
+    if lists:
+        patch[LISTS] = lists
     return patch
 
 
-def apply_patch(view: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+def apply_patch(view: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
     """The view after ``patch`` (a new dict; ``view`` is not changed)."""
     out = dict(view)
+    lists = patch.get(LISTS, {})
     for k, v in patch.items():
-        if k == "board" and "board" in view:
-            changed = {h["hex"]: h for h in v}
-            out["board"] = [changed.get(h["hex"], h) for h in view["board"]]
+        if k == LISTS:
+            continue
+        field = lists.get(k)
+        if field is not None and k in view:
+            changed = {x[field]: x for x in v}
+            out[k] = [changed.get(x[field], x) for x in view[k]]
         else:
             out[k] = v
     return out
+
+
+# One encoder for every message: json.dumps with arguments builds a new encoder on each call,
+# which cost more than encoding the small parts of a state message.
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
+def dumps(message: Any) -> str:
+    """JSON as sent: compact."""
+    return _ENCODER.encode(message)
+
+
+def flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def members(values: Mapping[str, Any]) -> str:
+    """The members of a JSON object, encoded, without its braces (for ``joined``)."""
+    return dumps(values)[1:-1]
+
+
+def joined(fields: Iterable[tuple[str, str]], *more: str) -> str:
+    """A JSON object from values already encoded (``dumps``), keys being plain names, and
+    ``more`` members already encoded (``members``): what several connections share is encoded
+    once per broadcast, not once per connection. (Each encoder call costs several microseconds
+    however small its value, so the small parts are encoded together.)"""
+    parts = [f'"{k}":{v}' for k, v in fields]
+    parts.extend(m for m in more if m)
+    return "{" + ",".join(parts) + "}"
 
 
 def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
-def event_json(event: Event, seat: int | None) -> dict[str, Any]:
-    """An event as ``seat`` may see it: ``{"kind", "player", "data"}`` (the data keeps its own
-    keys apart, since some events carry a ``kind`` of their own)."""
-    seen = redact_event(event, seat)
-    return {"kind": seen.kind, "player": seen.player, "data": seen.data}
+def event_json(
+    catalogue: EventCatalogue, web: WebGame, event: Event, seat: int | None
+) -> dict[str, Any] | None:
+    """An event as ``seat`` may see it (None: that seat does not see it at all), with its log
+    line: ``{"kind", "player", "data", "text", "heading"}`` (the data keeps its own keys apart,
+    since some events carry a ``kind`` of their own)."""
+    seen = catalogue.redact(event, seat)
+    if seen is None:
+        return None
+    text = web.describe_event(seen) if catalogue.shown(seen) else None
+    out = {"kind": seen.kind, "player": seen.player, "data": seen.data, "text": text}
+    if web.heading(seen):
+        out["heading"] = True
+    return out
 
 
-def events_json(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
-    return [event_json(e, seat) for e in events]
+def events_json(
+    catalogue: EventCatalogue, web: WebGame, events: Iterable[Event], seat: int | None
+) -> list[dict[str, Any]]:
+    """The events ``seat`` may see, as sent."""
+    out = []
+    for e in events:
+        seen = event_json(catalogue, web, e, seat)
+        if seen is not None:
+            out.append(seen)
+    return out
+
+
+def events_encoded(
+    catalogue: EventCatalogue,
+    web: WebGame,
+    log: Sequence[Event],
+    span: tuple[int, int],
+    seat: int | None,
+    memo: dict[Any, str],
+) -> str:
+    """``events_json`` of ``log[start:end]`` (``span``) encoded as a JSON array. ``memo`` is
+    shared by the connections of one broadcast (the caller does not change ``log`` while it
+    holds it): when no event of the span is redacted for anyone, every reader gets the same
+    text, described and encoded once."""
+    shared = memo.get(span)
+    if shared is not None:
+        return shared
+    events = log[span[0] : span[1]]
+    if any(catalogue[e.kind].redact is not None for e in events):
+        return dumps(events_json(catalogue, web, events, seat))
+    memo[span] = text = dumps(events_json(catalogue, web, events, None))
+    return text
 
 
 def seat_json(row: TableRow, connected: dict[int, int]) -> list[dict[str, Any]]:
@@ -189,9 +287,10 @@ def table_json(
     return {
         "id": row.id,
         "name": row.name,
+        "game": row.game,
         "mode": row.mode,
         "players": row.players,
-        "catapult_for_fourth": bool(row.options.get("catapult_for_fourth", False)),
+        "options": row.options,
         "status": status or row.status,
         "version": row.version if version is None else version,
         "num_actions": row.num_actions if num_actions is None else num_actions,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from starlette.applications import Starlette
 
+from iridescia.games import all_games
 from iridescia.web.app import create_app
 from iridescia.web.protocol import MAX_MESSAGE_BYTES, RATE_BURST, RATE_PER_SECOND
 from iridescia.web.pubsub import open_pubsub
@@ -120,7 +121,8 @@ def serve(opts: ServeOptions, *, quiet: bool = False, announce: bool = False) ->
         print(f"listening on {display_url(opts.host, port)}", flush=True)
     if not quiet:
         db = opts.db if "://" not in opts.db else opts.db.split("@")[-1]
-        print(f"Gems of Iridescia is served at {display_url(opts.host, port)}", flush=True)
+        titles = " and ".join(spec.info.title for spec in all_games())
+        print(f"{titles}: served at {display_url(opts.host, port)}", flush=True)
         print(f"(database: {db}{', redis: on' if opts.redis else ''}; Ctrl+C stops)", flush=True)
     server.run(sockets=[sock])  # uvicorn's event loop: uvloop when installed
 

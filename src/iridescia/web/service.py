@@ -1,11 +1,14 @@
-"""The game service: tables, seats and tokens, actions applied exactly once, undo, bots and the
-Rhom stepped on the server, broadcasts to every connection, and recovery after a restart.
+"""The game service: tables of any game, seats and tokens, actions applied exactly once, undo,
+bots and automata stepped on the server, broadcasts to every connection, and recovery after a
+restart.
 
 Every change to a table runs under that table's lock: check the seat and the state version,
 apply through the engine, commit to storage (conditional on the version), and only then wake
-the table's driver task, which sends each connection what is new for its seat and lets a bot
-move after ``bot_delay``. The Rhom's steps (played by the engine inside ``apply``) are sent one
-event at a time, ``step_delay`` apart, before the new view, so people can follow them.
+the table's driver task, which sends each connection what is new for its seat (``broadcast``;
+the seat that acted first) and lets a bot move after ``bot_delay``. The steps of the seats
+nobody sits at (an automa such as the Rhom, played by the engine inside ``apply``, and the bots)
+are sent one event at a time, ``step_delay`` apart, before the new view, so people can follow
+them: the events the game's catalogue marks as an automa's or as worth a pause.
 
 On start the service loads every running table from storage (replaying and checking the record)
 and resumes its bots. With several processes, a change committed elsewhere arrives through the
@@ -27,50 +30,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
-from iridescia.games.iridescia.state import Event
+from iridescia.core.events import Event
+from iridescia.core.game import Decision
+from iridescia.match import HUMAN
 from iridescia.web import protocol
+from iridescia.web.broadcast import (
+    Shared,
+    Subscriber,
+    events_message,
+    shared_parts,
+    state_message,
+)
 from iridescia.web.protocol import ProtocolError
 from iridescia.web.pubsub import LocalPubSub, PubSub
 from iridescia.web.storage import ActionRow, Storage, TableRow, VersionConflict
-from iridescia.web.tables import HUMAN, LiveTable, TableSpec
+from iridescia.web.tables import LiveTable, TableSpec
 
 log = logging.getLogger("iridescia.web")
-
-QUEUE_LIMIT = 512  # messages waiting for one slow connection before it is dropped
-STEP_EVENTS = ("turn", "reveal", "move", "collect", "mine", "castle")  # paced like the Rhom's
-
-
-@dataclass(eq=False)
-class Subscriber:
-    """One connection: its seat (None for a spectator) and what it has received."""
-
-    table_id: str
-    seat: int | None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
-    )
-    log_pos: int = -1  # events of the table log already sent; -1: send the whole log
-    epoch: int = -1
-    closed: bool = False
-    sent: tuple[Any, ...] = ()  # what the latest state message showed, to skip repeats
-    view: dict[str, Any] | None = None  # the view as this connection has it (for patches)
-
-    def close(self) -> None:
-        """Ask the connection handler to close this connection."""
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
-            self.closed = True  # too slow: the connection handler closes it
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
 
 
 @dataclass
@@ -83,6 +59,9 @@ class _Slot:
     subs: set[Subscriber] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
     epoch: int = 0  # bumped when the log is rewritten (undo, reload)
+    # The current decision and its prompt, for the state version it was read at (every
+    # connection's state message carries them: read once per change).
+    decision: tuple[tuple[int, int, int], Decision | None, Any] | None = None
 
 
 class GameService:
@@ -206,7 +185,7 @@ class GameService:
             num_actions=len(t.steps),
             status="finished" if t.finished else "running",
             current=t.game.current_player,
-            turn=t.game.state.turn_number,
+            turn=t.turn(),
             result=t.result(),
         )
 
@@ -323,10 +302,12 @@ class GameService:
             table = slot.table
             if table.version != version or table.bot_to_act() != seat:
                 return
-            bot, rng = table.bots[seat], table.bot_rng(seat)
-            view = table.game.view(seat)
+            bots, rng = table.bots, table.bot_rng(seat)
+            # A bot that never reads its view (the random bot) gets none: building a view is
+            # most of a random bot's time (match.BotSeats does the same).
+            view = table.game.view(seat) if bots.views[seat] else {}
             legal = table.game.legal_actions()
-            action = await asyncio.to_thread(bot.choose, view, legal, rng)
+            action = await asyncio.to_thread(bots.bots[seat].choose, view, legal, rng)
             with contextlib.suppress(ProtocolError):
                 await self._commit(slot, seat, action.id)
 
@@ -414,8 +395,12 @@ class GameService:
         end = len(table.log)
         if self.step_delay > 0:
             await self._pace(slot, end)
-        for sub in list(slot.subs):
-            self._send_state(slot, sub)
+        shared = self._shared(slot)
+        # The seat that just acted hears first: it waits for the answer to its own action.
+        steps = slot.table.steps
+        last = steps[-1].seat if steps else None
+        for sub in sorted(slot.subs, key=lambda s: s.seat != last):
+            self._send_state(slot, sub, shared)
 
     async def _pace(self, slot: _Slot, end: int) -> None:
         """Send the new events of non-human seats one at a time, ``step_delay`` apart."""
@@ -430,47 +415,45 @@ class GameService:
             pos += 1
             if e.player < 0 or not self._paced(table, e):
                 continue
+            memo: dict[Any, str] = {}
             for sub in slot.subs:
-                self._send_events(slot, sub, pos)
+                self._send_events(slot, sub, pos, memo)
             await asyncio.sleep(self.step_delay)
             if slot.table is not table or len(table.log) < end:
                 return  # reloaded or undone meanwhile: the full state follows
 
     def _paced(self, table: LiveTable, e: Event) -> bool:
-        automatic = e.player == table.game.rhom_seat or e.player in table.bots
-        return automatic and (e.kind.startswith("rhom_") or e.kind in STEP_EVENTS)
+        automatic = e.player in table.game.automa_seats or e.player in table.bots.bots
+        if not automatic:
+            return False
+        kind = table.spec.events[e.kind]
+        return kind.automa or kind.pause > 0
 
-    def _send_events(self, slot: _Slot, sub: Subscriber, upto: int) -> None:
-        if sub.epoch != slot.epoch or not 0 <= sub.log_pos < upto:
-            return
-        events = protocol.events_json(slot.table.log[sub.log_pos : upto], sub.seat)
-        sub.log_pos = upto
-        sub.send({"type": "events", "events": events})
+    def _send_events(self, slot: _Slot, sub: Subscriber, upto: int, memo: dict[Any, str]) -> None:
+        if sub.epoch == slot.epoch and 0 <= sub.log_pos < upto:
+            sub.send(events_message(slot.table, sub, upto, memo))
 
-    def _send_state(self, slot: _Slot, sub: Subscriber) -> None:
-        table = slot.table
-        info = self.table_json(table.id)
-        key = (table.version, slot.epoch, len(table.log), repr(info["seats"]))
-        if key == sub.sent:
-            return
-        sub.sent = key
-        reset = sub.epoch != slot.epoch or sub.log_pos < 0 or sub.log_pos > len(table.log)
-        start = 0 if reset else sub.log_pos
-        game = table.game
-        view = game.spectator_view() if sub.seat is None else game.view(sub.seat)
-        message: dict[str, Any] = {"type": "state", "version": table.version, "seat": sub.seat}
-        if sub.view is None:
-            message["view"] = view
-        else:
-            message["patch"] = protocol.view_patch(sub.view, view)
-        sub.view = view
-        message["events"] = protocol.events_json(table.log[start:], sub.seat)
-        message["reset"] = reset
-        message["can_undo"] = sub.seat is not None and table.can_undo(sub.seat)
-        message["table"] = info
-        sub.send(message)
-        sub.log_pos = len(table.log)
-        sub.epoch = slot.epoch
+    def _decision(self, slot: _Slot) -> tuple[Decision | None, Any]:
+        """The current decision and its prompt (read once per state version)."""
+        key = (slot.table.version, slot.epoch, len(slot.table.steps))
+        if slot.decision is None or slot.decision[0] != key:
+            decision = slot.table.game.decision()
+            prompt = None if decision is None else slot.table.plugin.prompt(decision)
+            slot.decision = (key, decision, prompt)
+        return slot.decision[1], slot.decision[2]
+
+    def _shared(self, slot: _Slot) -> Shared:
+        """What the state messages of one broadcast share (see ``broadcast``)."""
+        decision, prompt = self._decision(slot)
+        return shared_parts(self.table_json(slot.table.id), decision, prompt)
+
+    def _send_state(self, slot: _Slot, sub: Subscriber, shared: Shared | None = None) -> None:
+        """Send ``sub`` the table's state if it has not seen it yet."""
+        if shared is None:
+            shared = self._shared(slot)
+        message = state_message(slot.table, slot.epoch, sub, shared)
+        if message is not None:
+            sub.send(message)
 
     # ---------------------------------------------------------------- replay
 
@@ -480,12 +463,19 @@ class GameService:
         table = slot.table
         if not table.finished:
             raise ProtocolError("not_finished", "only finished games can be replayed")
-        game, events = await asyncio.to_thread(table.game_at, step)
+        game, events, before = await asyncio.to_thread(table.game_at, step)
+        label = None
+        if before is not None:  # the step's action, as it read when it was played
+            played = table.spec.actions.coerce(table.steps[step - 1].action)
+            labels = table.plugin.labels(before.spectator_view(), [played])
+            label = labels.get(played.id, table.plugin.action_table()[played.id]["label"])
         return {
             "step": step,
             "steps": len(table.steps),
             "actions": [{"seat": s.seat, "action": s.action} for s in table.steps],
+            "label": label,
+            "over": game.is_terminal(),
             "view": game.spectator_view(),
-            "events": protocol.events_json(events, None),
+            "events": protocol.events_json(table.spec.events, table.plugin, events, None),
             "table": self.table_json(table_id),
         }

@@ -16,7 +16,11 @@ update succeeds only if the stored version is the one the caller's state was bui
 server processes sharing a database can never both apply an action to the same state. Every
 write is committed before the caller broadcasts anything.
 
-The schema is versioned (``meta.schema_version``); ``migrate`` creates or upgrades it.
+The schema is versioned (``meta.schema_version``); ``migrate`` creates or upgrades it. Schema 2
+(two games on the engine) added ``tables.data_set``, the component data a table is played with
+(rows of schema 1 get the data set their game had then, ``core.record.V1_DATA_SETS``), and gave
+modes the game's own names (``multi`` became ``standard``). ``tables.game`` names the game since
+schema 1 (every row of that time is ``gems-of-iridescia``).
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 1
+from iridescia.core.record import V1_DATA_SETS
+
+SCHEMA_VERSION = 2
 
 # One statement per item; "?" placeholders (PostgreSQL numbers them when it runs them).
 SCHEMA = [
@@ -42,6 +48,7 @@ SCHEMA = [
         name TEXT NOT NULL,
         mode TEXT NOT NULL,
         game TEXT NOT NULL,
+        data_set TEXT NOT NULL DEFAULT '',
         rules_version INTEGER NOT NULL,
         seed BIGINT NOT NULL,
         players INTEGER NOT NULL,
@@ -77,12 +84,36 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
 ]
 
+# What an existing database runs to reach a schema version (the version: its statements). A new
+# database is created at SCHEMA_VERSION directly. "?" placeholders take no parameters here.
+MIGRATIONS: dict[int, list[str]] = {
+    2: [
+        "ALTER TABLE tables ADD COLUMN data_set TEXT NOT NULL DEFAULT ''",
+        *(
+            f"UPDATE tables SET data_set = '{data_set}' WHERE game = '{game}' AND data_set = ''"
+            for game, data_set in V1_DATA_SETS.items()
+        ),
+        "UPDATE tables SET mode = 'standard' WHERE game = 'gems-of-iridescia' AND mode = 'multi'",
+    ],
+}
+
 SNAPSHOT_EVERY = 10  # a state-hash snapshot every this many actions (and at the end)
 CHECKPOINT_EVERY = 0.25  # seconds between the background thread's passive WAL checkpoints
 
 
 class StorageError(Exception):
     """The database could not be opened or used."""
+
+
+def migration(stored: int) -> list[str]:
+    """The statements that bring a database of schema ``stored`` to ``SCHEMA_VERSION``
+    (StorageError for a database newer than this build)."""
+    if stored > SCHEMA_VERSION:
+        raise StorageError(
+            f"the database has schema version {stored}; this build knows {SCHEMA_VERSION} "
+            "(upgrade iridescia)"
+        )
+    return [stmt for v in range(stored + 1, SCHEMA_VERSION + 1) for stmt in MIGRATIONS[v]]
 
 
 class VersionConflict(Exception):
@@ -105,8 +136,8 @@ class TableRow:
     created: float
     updated: float
     name: str
-    mode: str  # "multi", "solo" or "rhom"
-    game: str
+    mode: str  # the game's mode ("standard", "solo", "rhom"...: GameInfo.modes)
+    game: str  # the game's registry name
     rules_version: int
     seed: int
     players: int  # explorer seats (the Rhom not counted), as in GameRecord
@@ -117,6 +148,7 @@ class TableRow:
     num_actions: int
     result: dict[str, Any] | None = None
     seats: tuple[SeatRow, ...] = field(default_factory=tuple)
+    data_set: str = ""  # the component data set (GameInfo.data_set)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +204,7 @@ def row_to_table(r: Any, seats: list[Any]) -> TableRow:
         name=r["name"],
         mode=r["mode"],
         game=r["game"],
+        data_set=r["data_set"],
         rules_version=int(r["rules_version"]),
         seed=int(r["seed"]),
         players=int(r["players"]),
@@ -195,6 +228,7 @@ def table_insert_params(row: TableRow) -> tuple[Any, ...]:
         row.name,
         row.mode,
         row.game,
+        row.data_set,
         row.rules_version,
         row.seed,
         row.players,
@@ -208,9 +242,9 @@ def table_insert_params(row: TableRow) -> tuple[Any, ...]:
 
 
 INSERT_TABLE = (
-    "INSERT INTO tables (id, created, updated, name, mode, game, rules_version, seed, players,"
-    " options, params, status, version, num_actions, result)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO tables (id, created, updated, name, mode, game, data_set, rules_version, seed,"
+    " players, options, params, status, version, num_actions, result)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 INSERT_SEAT = "INSERT INTO seats (table_id, seat, kind, token, claimed) VALUES (?, ?, ?, ?, ?)"
 BUMP_VERSION = (
@@ -264,10 +298,11 @@ class SqliteStorage:
                     "INSERT INTO meta (key, value) VALUES ('schema_version', ?)",
                     (str(SCHEMA_VERSION),),
                 )
-            elif int(got["value"]) > SCHEMA_VERSION:
-                raise StorageError(
-                    f"the database has schema version {got['value']}; this build knows "
-                    f"{SCHEMA_VERSION} (upgrade iridescia)"
+            else:
+                for stmt in migration(int(got["value"])):
+                    db.execute(stmt)
+                db.execute(
+                    "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),)
                 )
             db.execute("COMMIT")
         except BaseException:

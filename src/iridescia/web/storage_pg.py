@@ -31,6 +31,7 @@ from iridescia.web.storage import (
     StorageError,
     TableRow,
     VersionConflict,
+    migration,
     row_to_table,
     table_insert_params,
 )
@@ -140,9 +141,11 @@ class PostgresStorage:
                     "INSERT INTO meta (key, value) VALUES ('schema_version', $1)",
                     str(SCHEMA_VERSION),
                 )
-            elif int(got) > SCHEMA_VERSION:
-                raise StorageError(
-                    f"the database has schema version {got}; this build knows {SCHEMA_VERSION}"
+            else:
+                for stmt in migration(int(got)):
+                    await con.execute(stmt)
+                await con.execute(
+                    "UPDATE meta SET value = $1 WHERE key = 'schema_version'", str(SCHEMA_VERSION)
                 )
 
     async def close(self) -> None:

@@ -1,20 +1,23 @@
 """A live web table: one game, its seats, its state version, the step log and the undo rule.
 
-``TableSpec`` checks what a lobby asked for (mode, seats, options) and makes the engine game;
-``LiveTable`` holds the running ``Game`` with everything the service needs around it:
+``TableSpec`` checks what a lobby asked for against the game's metadata (``match.Seating``:
+mode, seats, bots, options) and the game's own setup, and makes the stored row; ``LiveTable``
+holds the running game (any registered game, found by the name its row records) with everything
+the service needs around it:
 
 - ``version`` counts every change (an action or an undo) and never goes back, so a message made
   for an older version is recognised as stale and rejected;
 - ``steps`` is the record's actions, each with the seat that acted, the events it produced and
   the state hash after it; ``log`` is every event since the start (the game log);
-- the undo rule: the last step may be taken back by the seat that made it when every event it
-  produced is in ``UNDO_SAFE_EVENTS`` (nothing revealed, rolled or drawn, no other seat's turn
-  began), so repeated undos walk back through the seat's own turn and stop at any reveal, roll,
-  draw or turn boundary. The state before a step comes from an in-memory copy or, after a
-  restart, from replaying the record without it (the engine is deterministic).
+- the undo rule: the last step may be taken back by the seat that made it when the game's event
+  catalogue says every event it produced may be undone (``EventCatalogue.undoable``: nothing
+  revealed, rolled or drawn, no other seat's turn began), so repeated undos walk back through
+  the seat's own turn and stop at any reveal, roll, draw or turn boundary. The state before a
+  step comes from an in-memory copy or, after a restart, from replaying the record without it
+  (the engine is deterministic).
 
-A bot's random stream for a decision is derived from (seed, seat, number of steps so far), so
-the same record always gets the same bot move: after a restart, or on whichever server process
+A bot's random stream for a decision is ``match.bot_rng_at(seed, seat, steps so far)``, so the
+same record always gets the same bot move: after a restart, or on whichever server process
 moves the bot, the game continues exactly as it would have.
 
 No I/O here: the service persists and broadcasts.
@@ -23,98 +26,123 @@ No I/O here: the service persists and broadcasts.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from iridescia.bots import Bot, bot_names, make_bot
+from iridescia.bots import bot_names, make_bot
 from iridescia.core.errors import RecordError
+from iridescia.core.events import Event
+from iridescia.core.game import Game, GameSpec
+from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.game import GAME_NAME, Game, Options
-from iridescia.games.iridescia.state import RULES_VERSION, Event
+from iridescia.games import DEFAULT_GAME
+from iridescia.games import get as get_game
+from iridescia.match import AUTOMA, HUMAN, BotSeats, Seating, bot_rng_at
+from iridescia.web.games import plugin
+from iridescia.web.plugin import WebGame
 from iridescia.web.storage import ActionRow, SeatRow, TableRow
 
-HUMAN, RHOM, BOT_PREFIX = "human", "rhom", "bot:"
-MODES = ("multi", "solo", "rhom")
+BOT_PREFIX = "bot:"
 MAX_NAME = 40
-MASK62 = (1 << 62) - 1
 KEEP_COPIES = 40  # in-memory states before the latest steps, for undo without a replay
-
-# Events that reveal nothing hidden, roll nothing and draw nothing: a step whose events are all
-# in this set may be undone. Anything else (reveal, mine, well_roll, buy and its refill, restore
-# and its relic deal, reserve, pickaxe, catapult, turn, the Rhom's steps...) blocks undo.
-UNDO_SAFE_EVENTS = frozenset(
-    {
-        "move", "collect", "gain", "coins", "points", "market", "stone_die", "stone_returned",
-        "colour_chosen", "give", "return", "end_actions", "sell", "play", "tile_discarded",
-        "objective_discarded", "iridia_stone", "castle", "swap", "supply_short", "die",
-        "roll_locked",
-    }
-)  # fmt: skip
+# Requests from before the lobby had a game chooser name the 2-4 explorer mode "multi".
+LEGACY_MODES = {"multi": "standard"}
 
 
 class SpecError(ValueError):
-    """A table request that does not describe a playable table."""
+    """A table request that does not describe a table this server can start; ``code`` is
+    stable: ``bad_table``, ``unknown_game``, or ``no_board`` (the browser cannot play it yet)."""
+
+    def __init__(self, message: str, code: str = "bad_table") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def bot_kind(name: str) -> str:
     return BOT_PREFIX + name
 
 
-def seat_kinds() -> list[str]:
-    """The kinds a lobby may give an explorer seat: human and every registered bot."""
-    return [HUMAN, *(bot_kind(n) for n in bot_names())]
+def seat_kinds(spec: GameSpec) -> list[str]:
+    """The kinds a lobby may give a seat of ``spec``: human and every bot that plays it."""
+    return [HUMAN, *(bot_kind(n) for n in bot_names(spec))]
+
+
+def terminal_command(game: str) -> str:
+    return f"iridescia play --game {game}"
 
 
 @dataclass(frozen=True, slots=True)
 class TableSpec:
-    """What a lobby asks for: mode, explorer seat kinds, options and a name."""
+    """What a lobby asks for, checked: the seating (game, mode, seat kinds, options), a name."""
 
-    mode: str
-    seats: tuple[str, ...]  # explorer seats only (the Rhom's seat is added by the mode)
-    catapult_for_fourth: bool = False
+    seating: Seating
+    plugin: WebGame
+    options: Mapping[str, Any]  # every option of the game, as its records store them
+    params: Mapping[str, Any]
     name: str = ""
 
     @staticmethod
     def from_json(data: Any) -> TableSpec:
+        """Read a table request::
+
+            {"game": "gems-of-iridescia", "mode": "standard", "seats": ["human", "bot:easy"],
+             "options": {"catapult_for_fourth": false}, "name": "..."}
+
+        ``game`` defaults to the default game; ``seats`` lists the seats people or bots play
+        (a mode's automa seats are added). Older requests (``"mode": "multi"``, a top-level
+        ``catapult_for_fourth``) still read. SpecError says what does not fit."""
         if not isinstance(data, dict):
             raise SpecError("a table request must be a JSON object")
-        mode = data.get("mode", "multi")
-        if mode not in MODES:
-            raise SpecError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        name = data.get("game", DEFAULT_GAME)
+        try:
+            spec = get_game(name if isinstance(name, str) else repr(name))
+        except ValueError as exc:
+            raise SpecError(str(exc), "unknown_game") from None
+        web = plugin(spec.info.name)
+        if not web.board:
+            raise SpecError(
+                f"{spec.info.title} has no board in the browser yet; play it in the terminal: "
+                f"{terminal_command(spec.info.name)}",
+                "no_board",
+            )
+        mode = data.get("mode")
+        if mode is not None and not isinstance(mode, str):
+            raise SpecError("mode must be the name of one of the game's modes")
+        mode = LEGACY_MODES.get(mode, mode) if mode else None
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             raise SpecError("seats must be a list of seat kinds such as 'human' or 'bot:random'")
-        known = seat_kinds()
+        known = seat_kinds(spec)
         for s in seats:
             if s not in known:
                 raise SpecError(f"unknown seat kind {s!r}; use one of {', '.join(known)}")
-        n = len(seats)
-        if mode == "solo" and n != 1:
-            raise SpecError("a solo table has exactly one explorer seat (the Rhom is added)")
-        if mode == "rhom" and n not in (2, 3):
-            raise SpecError("the Rhom variant takes 2 or 3 explorer seats")
-        if mode == "multi" and not 2 <= n <= 4:
-            raise SpecError("a table takes 2 to 4 seats (or use the solo mode)")
-        catapult = data.get("catapult_for_fourth", False)
-        if not isinstance(catapult, bool):
-            raise SpecError("catapult_for_fourth must be true or false")
-        if catapult and n + (mode != "multi") != 4:
-            raise SpecError("the 4th-player Catapult needs 4 explorers (the Rhom counts)")
-        name = data.get("name", "")
-        if not isinstance(name, str) or len(name) > MAX_NAME:
+        options = _options(data, spec)
+        try:
+            seating = Seating.build(
+                spec,
+                mode=mode,
+                kinds=[s[len(BOT_PREFIX) :] if s.startswith(BOT_PREFIX) else s for s in seats],
+                options=options,
+            )
+            # the game's own setup checks what the metadata cannot say (a table's size)
+            record = seating.new_game(0, keep_log=False).record()
+        except ValueError as exc:
+            raise SpecError(str(exc)) from None
+        title = data.get("name", "")
+        if not isinstance(title, str) or len(title) > MAX_NAME:
             raise SpecError(f"name must be a text of at most {MAX_NAME} characters")
-        return TableSpec(mode, tuple(seats), catapult, name.strip())
-
-    @property
-    def rhom(self) -> bool:
-        return self.mode != "multi"
+        return TableSpec(seating, web, record.options, record.params, title.strip())
 
     def all_seats(self) -> tuple[str, ...]:
-        return (*self.seats, RHOM) if self.rhom else self.seats
+        """The stored kind of every seat: "human", "bot:<name>", or the game's automa kind."""
+        kinds = {HUMAN: HUMAN, AUTOMA: self.plugin.automa_kind}
+        return tuple(kinds.get(k) or bot_kind(k) for k in self.seating.seat_kinds())
 
     def new_row(self, table_id: str, seed: int, now: float, mine: set[int]) -> TableRow:
         """The stored row of a new table; seats in ``mine`` are claimed by the creator."""
-        options = Options(catapult_for_fourth=self.catapult_for_fourth, rhom=self.rhom)
+        seating = self.seating
+        info = seating.game.info
         seats = tuple(
             SeatRow(i, kind, secrets.token_urlsafe(18), kind != HUMAN or i in mine)
             for i, kind in enumerate(self.all_seats())
@@ -124,18 +152,33 @@ class TableSpec:
             created=now,
             updated=now,
             name=self.name,
-            mode=self.mode,
-            game=GAME_NAME,
-            rules_version=RULES_VERSION,
+            mode=seating.mode.name,
+            game=info.name,
+            data_set=info.data_set,
+            rules_version=info.rules_version,
             seed=seed,
-            players=len(self.seats),
-            options=options.to_json(),
-            params={},
+            players=seating.players,
+            options=dict(self.options),
+            params=dict(self.params),
             status="running",
             version=0,
             num_actions=0,
             seats=seats,
         )
+
+
+def _options(data: dict[str, Any], spec: GameSpec) -> dict[str, Any]:
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise SpecError("options must be an object of option names and values")
+    options = dict(options)
+    if "catapult_for_fourth" in data:  # the request format before options were a mapping
+        options.setdefault("catapult_for_fourth", data["catapult_for_fourth"])
+    chosen_by_modes = {key for m in spec.info.modes for key in m.options}
+    for key in options:
+        if key in chosen_by_modes:
+            raise SpecError(f"option {key} is chosen with the mode")
+    return options
 
 
 @dataclass(slots=True)
@@ -152,26 +195,26 @@ class LiveTable:
     def __init__(self, row: TableRow, game: Game) -> None:
         self.row = row
         self.id = row.id
+        self.spec: GameSpec = game.spec
+        self.plugin = plugin(row.game)
         self.game = game
         self.version = row.version
         self.steps: list[Step] = []
         self.log: list[Event] = list(game.log)  # setup events, then every step's events
         self._before: list[Game | None] = []  # the state before each step, when kept
-        self.bots: dict[int, Bot] = {}
-        for s in row.seats:
-            if s.kind.startswith(BOT_PREFIX):
-                name = s.kind[len(BOT_PREFIX) :]
-                try:
-                    self.bots[s.seat] = make_bot(name)
-                except ValueError:  # a bot that left the registry: keep the game going
-                    self.bots[s.seat] = make_bot("random")
+        self.bots = BotSeats(self.spec, _bots(row, self.spec))
 
     # ---------------------------------------------------------------- building
 
     @classmethod
     def start(cls, row: TableRow) -> LiveTable:
-        options = Options.from_json(row.options)
-        return cls(row, Game.new(row.players, row.seed, options))
+        """The table's game before any action, from its record (RecordError when the record
+        is for a game, a data set or rules this build does not have)."""
+        try:
+            spec = get_game(row.game)
+        except ValueError as exc:
+            raise RecordError(f"table {row.id}: {exc}") from None
+        return cls(row, spec.from_record(_record(row)))
 
     @classmethod
     def restore(cls, row: TableRow, actions: list[ActionRow]) -> LiveTable:
@@ -197,7 +240,7 @@ class LiveTable:
     def _push(self, step: Step, before: Game | None) -> None:
         self.steps.append(step)
         self.log.extend(step.events)
-        if not all(e.kind in UNDO_SAFE_EVENTS for e in step.events):
+        if not self.spec.events.undoable(step.events):
             # Undo can never walk back past this step: the copies before it are useless. Each
             # copy is a few thousand objects the garbage collector scans; keeping 40 per table
             # made its full passes last 0.2-0.4 s with 200 tables (benchmarks/server_load.py).
@@ -226,20 +269,19 @@ class LiveTable:
         return None
 
     def bot_to_act(self) -> int | None:
-        seat = self.game.current_player
-        return seat if seat is not None and seat in self.bots else None
+        return self.bots.to_act(self.game)
 
     def bot_rng(self, seat: int) -> Rng:
         """The random stream for ``seat``'s bot at this point of the game: a function of the
         record only (seed, seat, steps so far), never of the process or of earlier calls."""
-        return Rng((((self.row.seed & MASK62) * 8 + seat) << 20) + len(self.steps))
+        return bot_rng_at(self.row.seed, seat, len(self.steps))
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back the latest step now (see the module docstring)."""
         if not self.steps or self.finished or self.game.current_player != seat:
             return False
         last = self.steps[-1]
-        return last.seat == seat and all(e.kind in UNDO_SAFE_EVENTS for e in last.events)
+        return last.seat == seat and self.spec.events.undoable(last.events)
 
     # ---------------------------------------------------------------- changes
 
@@ -249,10 +291,10 @@ class LiveTable:
         was when the action cannot be read or is not legal."""
         if self.game.current_player != seat:
             raise PermissionError("it is not this seat's turn")
+        played = self.spec.actions.coerce(action)  # InvalidActionError if it cannot be read
         before = self.game.clone()
-        events = self.game.apply(action)
-        text = str(self.game.history()[-1])
-        step = Step(seat, text, events, self.game.state_hash())
+        events = self.game.apply(played)
+        step = Step(seat, str(played), events, self.game.state_hash())
         self._push(step, before)
         return step, before
 
@@ -278,26 +320,53 @@ class LiveTable:
         return game
 
     def _replayed(self, upto: int) -> Game:
-        options = Options.from_json(self.row.options)
-        game = Game.new(self.row.players, self.row.seed, options)
+        game = self.spec.from_record(_record(self.row))
         for s in self.steps[:upto]:
             game.apply(s.action)
         return game
 
-    def game_at(self, step: int) -> tuple[Game, list[Event]]:
-        """A copy of the game after ``step`` actions and the events of that step (replay)."""
+    def game_at(self, step: int) -> tuple[Game, list[Event], Game | None]:
+        """A copy of the game after ``step`` actions, the events of that step, and the game just
+        before it (None at step 0), for the replay."""
         if not 0 <= step <= len(self.steps):
             raise ValueError(f"step must be 0 to {len(self.steps)}")
-        game = self._replayed(step)
-        events = list(game.log) if step == 0 else self.steps[step - 1].events
-        return game, events
+        if step == 0:
+            game = self._replayed(0)
+            return game, list(game.log), None
+        game = self._replayed(step - 1)
+        before = game.clone()
+        game.apply(self.steps[step - 1].action)
+        return game, self.steps[step - 1].events, before
 
     def result(self) -> dict[str, Any] | None:
-        """Final scores, places and winners once the game is over (stored with the table)."""
-        if not self.finished:
-            return None
-        return {
-            "scores": [s.as_dict() for s in self.game.scores()],
-            "ranking": self.game.ranking(),
-            "winners": self.game.winners(),
-        }
+        """The result the game's plug-in stores and shows, once the game is over."""
+        return self.plugin.result(self.game) if self.finished else None
+
+    def turn(self) -> int | None:
+        return self.plugin.turn(self.game)
+
+
+def _record(row: TableRow) -> GameRecord:
+    """A stored table's record without its actions (its game, data set, rules, setup)."""
+    return GameRecord(
+        game=row.game,
+        rules_version=row.rules_version,
+        seed=row.seed,
+        players=row.players,
+        options=row.options,
+        params=row.params,
+        data_set=row.data_set,
+    )
+
+
+def _bots(row: TableRow, spec: GameSpec) -> Mapping[int, str]:
+    bots = {}
+    for s in row.seats:
+        if s.kind.startswith(BOT_PREFIX):
+            name = s.kind[len(BOT_PREFIX) :]
+            try:
+                make_bot(name, spec)
+            except ValueError:  # a bot that left the registry: keep the game going
+                name = "random"
+            bots[s.seat] = name
+    return bots

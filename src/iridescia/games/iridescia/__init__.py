@@ -41,6 +41,7 @@ from iridescia.games.iridescia.info import DATA_SET, INFO, RHOM, SOLO, STANDARD
 from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.scoring import ScoreBreakdown
 from iridescia.games.iridescia.state import RULES_VERSION, Options
+from iridescia.games.iridescia.stats import Statistics
 from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "Options",
     "RulesParams",
     "ScoreBreakdown",
+    "Statistics",
     "catalogue",
     "objective_json",
     "relic_json",

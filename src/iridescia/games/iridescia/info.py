@@ -9,30 +9,32 @@ automa seat: the engine plays it inside ``apply`` and it never has a decision.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from iridescia.core.game import GameInfo, Mode, OptionSpec
 from iridescia.games.iridescia.actions import GAME_NAME, NUM_ACTIONS
 from iridescia.games.iridescia.state import RULES_VERSION
 
-DATA_SET = "iridescia-base-1"  # the components of the base box (spec sections 1-2)
+DATA_SET: Final = "iridescia-base-1"  # the components of the base box (spec sections 1-2)
 
-STANDARD, SOLO, RHOM = "standard", "solo", "rhom"
+STANDARD: Final = "standard"
+SOLO: Final = "solo"
+RHOM: Final = "rhom"
 
-MODES = (
+MODES: Final = (
     Mode(STANDARD, "Explorers", 2, 4),
     Mode(SOLO, "Solo expedition against the Rhom", 1, 1, options={"rhom": True}, automa_seats=1),
     Mode(RHOM, "Variant: the Rhom joins the explorers", 2, 3, options={"rhom": True},
          automa_seats=1),
 )  # fmt: skip
 
-OPTIONS = (
+OPTIONS: Final = (
     OptionSpec(
         "catapult_for_fourth",
         bool,
         False,
         "The 4th explorer starts with a Clever Catapult (spec 2.7; 4-player games)",
-        modes=(STANDARD,),
+        modes=(STANDARD, RHOM),  # the Rhom counts: 3 explorers and the Rhom are 4
     ),
     OptionSpec(
         "first_player",
@@ -52,7 +54,7 @@ OPTIONS = (
     ),
 )
 
-INFO = GameInfo(
+INFO: Final = GameInfo(
     name=GAME_NAME,
     title="Gems of Iridescia",
     rules_version=RULES_VERSION,
@@ -63,7 +65,7 @@ INFO = GameInfo(
 )
 
 
-def mode_of(players: int, options: dict[str, Any]) -> str:
+def mode_of(players: object, options: dict[str, Any]) -> str:
     """The mode a (players, options) table is played in."""
     if players == 1:
         return SOLO  # one player always plays against the Rhom

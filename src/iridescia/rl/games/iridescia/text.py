@@ -1,4 +1,4 @@
-"""A plain-text picture of a view, for ``render()`` in the research APIs and for logs.
+"""A plain-text picture of a view of Gems of Iridescia, for ``render()`` and for logs.
 
 Built from a view only (no colours, no terminal control codes), so it is safe to print for any
 seat: the hex map with the Castle on top, then the markets, every player's public holdings, the

@@ -1,11 +1,15 @@
-// The table page: one WebSocket per seat played on this device (hot-seat: several), or one as a
-// spectator; renders the seat's view, offers every legal action where it belongs, the log, the
-// scores and the hand-off screen between two local seats (nothing of the seat that played stays
-// in the page behind it). The board's zoom and pan survive re-renders; on a touch screen a tap
-// on a card shows its text (with its actions, if any) instead of acting at once.
-import { t, seatName, setRhomSeat, actionLabel, eventText, shownInLog } from "./i18n.js";
-import { renderBoard, attachZoom } from "./board.js";
-import { renderPanels, renderScores, h } from "./panels.js";
+// The table page, for any game with a board: one WebSocket per seat played on this device
+// (hot-seat: several), or one as a spectator; the prompt with every legal action the server
+// offers (by label; sent back by id), the game's board and panels (its plug-in draws them, and
+// makes the things actions belong to clickable), undo, the log (lines rendered from the
+// server's messages), the result, and the hand-off screen between two local seats (nothing of
+// the seat that played stays in the page behind it). The board's zoom and pan survive
+// re-renders; on a touch screen a tap on a card shows its text (with its actions, if any)
+// instead of acting at once.
+import { t, render, seatName, setSeats, isAutoma, has } from "./i18n.js";
+import { h, nodes, closePopups, placePopup } from "./dom.js";
+import { attachZoom } from "./zoom.js";
+import { gamePlugin, gameInfo, actionTable, legalActions } from "./games.js";
 
 export function localSeats(tableId) {
   try { return JSON.parse(localStorage.getItem(`iridescia.seats.${tableId}`) || "{}"); } catch { return {}; }
@@ -17,6 +21,17 @@ export function rememberSeat(tableId, seat, token) {
 }
 
 const MAX_BUTTONS = 8;  // more legal actions than this: fold the ones the table offers
+
+// The actions of a state message, as the page and the game's plug-in use them.
+export function actionContext(actions, pick) {
+  const places = new Map();
+  for (const a of actions) {
+    if (!a.at) continue;
+    if (!places.has(a.at)) places.set(a.at, []);
+    places.get(a.at).push(a.text);
+  }
+  return { at: (place) => places.get(place) || [], pick };
+}
 
 export class TablePage {
   constructor(root, tableId) {
@@ -30,7 +45,9 @@ export class TablePage {
     this.pending = null;      // {key, version} of an action sent and not answered yet
     this.error = "";
     this.closed = false;
-    this.rhomBusy = false;
+    this.busy = null;         // the seat whose steps are being shown one by one
+    this.plugin = null;       // the game's browser plug-in, once the game is known
+    this.actionTable = null;  // the game's actions by id: {text, label, at}
   }
 
   start() {
@@ -81,14 +98,30 @@ export class TablePage {
       if (msg.reset) conn.log = [];
       conn.log.push(...msg.events);
       if (this.pending && this.pending.key === key && msg.version > this.pending.version) this.pending = null;
-      this.rhomBusy = false;
+      this.busy = null;
       this.pickShown();
+      if (!this.plugin) this.loadPlugin(msg.table.game);
     } else if (msg.type === "events") {
       conn.log.push(...msg.events);
-      this.rhomBusy = true;
+      const last = msg.events[msg.events.length - 1];
+      if (last) this.busy = last.player;
     } else if (msg.type === "error") {
       this.pending = null;
-      this.error = msg.code === "stale" ? t("error.stale") : msg.message;
+      this.error = has(`error.${msg.code}`) ? t(`error.${msg.code}`) : msg.message;
+    }
+    this.render();
+  }
+
+  async loadPlugin(game) {
+    if (this.loading) return;
+    this.loading = true;
+    try {
+      const [plugin, table] = await Promise.all([gamePlugin(game), actionTable(game)]);
+      this.actionTable = table;
+      this.plugin = plugin;
+      if (!plugin) this.error = gameInfo(game) ? t("lobby.no_board") : game;
+    } catch (err) {
+      this.error = t("app.error", { message: err.message });
     }
     this.render();
   }
@@ -104,7 +137,7 @@ export class TablePage {
   pickShown() {
     const newest = this.newest();
     if (!newest) return;
-    const current = newest.view.current_player;
+    const current = newest.decision ? newest.decision.player : null;
     const local = [...this.conns.keys()].filter((k) => k !== "spectator");
     let next = this.shown;
     if (local.includes(current)) next = current;
@@ -116,12 +149,20 @@ export class TablePage {
     }
   }
 
-  send(action) {
+  // The legal actions of the seat on screen: [{id, text, label, at}].
+  actions(st) {
+    return st && this.actionTable ? legalActions(st, this.actionTable) : [];
+  }
+
+  // Send an action by the text shown on the page: the server gets its id.
+  send(text) {
     const conn = this.conns.get(this.shown);
     if (!conn || !conn.state || this.pending) return;
+    const action = this.actions(conn.state).find((a) => a.text === text);
+    if (!action) return;
     this.pending = { key: this.shown, version: conn.state.version };
     this.error = "";
-    conn.ws.send(JSON.stringify({ type: "act", action, version: conn.state.version }));
+    conn.ws.send(JSON.stringify({ type: "act", action: action.id, version: conn.state.version }));
     this.render();
   }
 
@@ -131,21 +172,22 @@ export class TablePage {
     conn.ws.send(JSON.stringify({ type: "undo", version: conn.state.version }));
   }
 
-  pick(actions, ev) {
+  pick(texts, ev) {
     const source = ev && ev.currentTarget && ev.currentTarget.closest ? ev.currentTarget.closest("[data-tip]") : null;
     const touch = ev && ev.pointerType === "touch";
-    if (actions.length === 1 && !(touch && source)) return this.send(actions[0]);
+    if (texts.length === 1 && !(touch && source)) return this.send(texts[0]);
     closePopups();
+    const labels = this.labels();
     const menu = h("div", { class: "menu", role: "menu" },
       source ? h("p", { class: "tip-text" }, source.dataset.tip) : null,
-      ...actions.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a, onclick: () => { menu.remove(); this.send(a); } }, actionLabel(a, this.view()))),
+      ...texts.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a, onclick: () => { menu.remove(); this.send(a); } }, labels.get(a) ?? a)),
       h("button", { class: "menu-close", "aria-label": t("table.close"), onclick: () => menu.remove() }, "×"));
     placePopup(menu, ev);
   }
 
-  view() {
+  labels() {
     const c = this.conns.get(this.shown);
-    return c && c.state ? c.state.view : null;
+    return new Map(this.actions(c && c.state).map((a) => [a.text, render(a.label)]));
   }
 
   setZoom(z) {
@@ -170,29 +212,29 @@ export class TablePage {
       return;
     }
     const conn = this.conns.get(this.shown);
-    if (!conn || !conn.state) {
-      root.replaceChildren(h("p", { class: "status" }, conn && conn.lost ? t("app.reconnecting") : t("app.connecting")));
+    if (!conn || !conn.state || !this.plugin) {
+      const text = this.error || (conn && conn.lost ? t("app.reconnecting") : t("app.connecting"));
+      root.replaceChildren(h("p", { class: this.error ? "error" : "status" }, text));
       return;
     }
     const st = conn.state;
     const view = st.view;
-    setRhomSeat(view.rhom ? view.rhom.seat : null);
-    const mine = st.seat !== null && view.decision && view.decision.player === st.seat;
+    setSeats(st.table.seats);
+    const mine = st.seat !== null && st.decision && st.decision.player === st.seat;
     // No actions while one is on its way, nor from a view older than another seat's news.
     const waiting = (this.pending && this.pending.key === this.shown) || st.version < this.newest().version;
-    const legal = mine && !waiting ? view.decision.actions : [];
-    const pick = (acts, ev) => this.pick(acts, ev);
-    const board = renderBoard(view, legal, pick);
+    const actions = mine && !waiting ? this.actions(st) : [];
+    const ctx = { ...actionContext(actions, (acts, ev) => this.pick(acts, ev)), seat: st.seat, table: st.table };
+    const board = this.plugin.board(view, ctx);
     attachZoom(board, this.zoom, () => this.saveZoom());
     board.style.touchAction = this.zoom.z > 1 ? "none" : "pan-x pan-y";
-    const prompt = this.promptText(st, mine);
-    const panels = renderPanels(st, view, { legal, pick });
-    const button = (a) => h("button", { class: "act", "data-action": a, onclick: () => this.send(a) }, actionLabel(a, view));
+    const panels = this.plugin.panels(st, view, ctx);
+    const button = (a) => h("button", { class: "act", "data-action": a.text, onclick: () => this.send(a.text) }, render(a.label));
     // Many choices (a turn's reveals, the remove phase...) would make the prompt cover the
     // board: the actions clickable on the table itself then go in a folded list.
     const onTable = new Set([board, panels].flatMap((n) => [...n.querySelectorAll("[data-actions]")].flatMap((e) => JSON.parse(e.dataset.actions))));
-    const fold = legal.length > MAX_BUTTONS ? legal.filter((a) => onTable.has(a)) : [];
-    const buttons = legal.filter((a) => !fold.includes(a)).map(button);
+    const fold = actions.length > MAX_BUTTONS ? actions.filter((a) => onTable.has(a.text)) : [];
+    const buttons = actions.filter((a) => !fold.includes(a)).map(button);
     if (fold.length) {
       buttons.push(h("details", { class: "more-actions" }, h("summary", {}, t("table.more_actions", { n: fold.length })), ...fold.map(button)));
     }
@@ -201,69 +243,57 @@ export class TablePage {
       h("button", { id: "zoom-out", onclick: () => this.setZoom(this.zoom.z / 1.25), title: t("table.zoom_out"), "aria-label": t("table.zoom_out") }, "−"),
       this.zoom.z > 1 ? h("button", { id: "zoom-reset", onclick: () => { this.zoom = { z: 1 }; this.setZoom(1); }, title: t("table.zoom_reset") }, "⤢") : null,
       st.can_undo ? h("button", { id: "undo", onclick: () => this.undo() }, t("table.undo")) : null);
-    const log = h("ol", { class: "log", id: "log" }, ...conn.log.filter(shownInLog).slice(-200).map((e) =>
-      h("li", { class: `ev ev-${e.kind}${e.kind === "turn" ? " turn" : ""}` }, eventText(e))));
+    const log = renderLog(conn.log, "log");
     const status = conn.lost ? h("p", { class: "status warn" }, t("app.reconnecting")) : null;
-    const over = view.game_over && st.table.result ? renderScores(st.table, view) : null;
-    root.replaceChildren(...[
+    const over = st.table.status === "finished" && st.table.result ? this.plugin.result(st.table, view) : null;
+    root.replaceChildren(...nodes(
       h("section", { class: "prompt", id: "prompt", "data-mine": mine ? "1" : "0" },
-        h("div", { class: "prompt-text" }, prompt), tools,
+        h("div", { class: "prompt-text" }, this.promptText(st, mine)), tools,
         this.error ? h("div", { class: "error", id: "error" }, this.error) : null,
         h("div", { class: "actions", id: "actions" }, ...buttons)),
       status, over,
       h("div", { class: "layout" },
         h("div", { class: "board-wrap" }, board),
         h("div", { class: "side" }, panels,
-          h("section", { class: "panel" }, h("h3", {}, t("table.log")), log)))].filter(Boolean));
+          h("section", { class: "panel" }, h("h3", {}, t("table.log")), log)))));
     log.scrollTop = log.scrollHeight;
   }
 
   promptText(st, mine) {
-    const view = st.view;
-    if (view.game_over) return t("table.over");
-    if (this.rhomBusy) return t("table.rhom_playing");
-    const d = view.decision;
-    const prompt = t(`decision.${d.kind}`);
+    const d = st.decision;
+    if (!d) return t("table.over");
+    if (this.busy !== null) return playingText(this.busy, st.table.seats);
+    const prompt = render(d.prompt);
     if (st.seat === null) return `${t("table.spectating")} ${t("table.waiting", { seat: seatName(d.player), prompt })}`;
     if (mine) return t("table.your_turn", { prompt });
     return t("table.waiting", { seat: seatName(d.player), prompt });
   }
 }
 
-export function closePopups() {
-  document.querySelectorAll(".menu, .tip").forEach((m) => m.remove());
+// "The Rhom is playing…" (an automa, by its kind) or "Seat 2 is playing…" (a bot).
+function playingText(seat, seats) {
+  const kind = (seats[seat] || {}).kind;
+  if (isAutoma(kind) && has(`table.playing.${kind}`)) return t(`table.playing.${kind}`);
+  return t("table.playing", { seat: seatName(seat) });
 }
 
-function placePopup(node, ev) {
-  const x = ev && ev.clientX ? ev.clientX : 40;
-  const y = ev && ev.clientY ? ev.clientY : 40;
-  node.style.left = `${Math.max(4, Math.min(x, window.innerWidth - 260))}px`;
-  node.style.top = `${y + window.scrollY + 8}px`;
-  document.body.appendChild(node);
+// The game log: every event the server gave a line, the lines that open a turn in bold.
+export function renderLog(events, id) {
+  return h("ol", { class: "log", id }, ...events.filter((e) => e.text).slice(-200).map((e) =>
+    h("li", { class: `ev ev-${e.kind}${e.heading ? " turn" : ""}` }, render(e.text))));
 }
-
-// Tooltips that also work on touch screens: a tap on anything with a card text (data-tip) that
-// is not an action shows the text; a tap elsewhere closes it. Mouse users also get `title`.
-document.addEventListener("click", (ev) => {
-  const target = ev.target instanceof Element ? ev.target : null;
-  if (!target || target.closest(".menu, .tip")) return;
-  const tipped = target.closest("[data-tip]");
-  if (tipped && !tipped.classList.contains("legal")) {
-    closePopups();
-    placePopup(h("div", { class: "tip", role: "tooltip" }, tipped.dataset.tip), ev);
-  } else if (!target.closest(".legal")) {
-    closePopups();
-  }
-});
 
 // A state message after the first carries only what changed in the view (see protocol.py):
-// top-level keys replaced, and for the board only the hexes that changed.
+// top-level keys replaced, and the lists named in patch["@lists"] element by element.
 export function applyPatch(view, patch) {
   const out = { ...view };
+  const lists = patch["@lists"] || {};
   for (const [k, v] of Object.entries(patch)) {
-    if (k === "board" && view.board) {
-      const changed = new Map(v.map((hx) => [hx.hex, hx]));
-      out.board = view.board.map((hx) => changed.get(hx.hex) || hx);
+    if (k === "@lists") continue;
+    const field = lists[k];
+    if (field && view[k]) {
+      const changed = new Map(v.map((x) => [x[field], x]));
+      out[k] = view[k].map((x) => changed.get(x[field]) || x);
     } else {
       out[k] = v;
     }

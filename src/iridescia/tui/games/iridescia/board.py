@@ -12,7 +12,8 @@ below:
   dim dot.
 
 Hexes named by the current decision's legal actions can be highlighted (underlined numbers).
-The map needs 8 + 13 * 4 + 3 = 63 columns.
+The map needs 8 + 12 * 4 + 7 = 63 columns; the row labels on the left take 8 columns, or more
+in a language whose region names or row labels are longer (``map_width``).
 """
 
 from __future__ import annotations
@@ -22,28 +23,34 @@ from typing import Any
 
 from rich.text import Text
 
-from iridescia.tui import theme
-from iridescia.tui.messages import Messages
+from iridescia.core.game import View
+from iridescia.games.iridescia import REGION_NAMES
+from iridescia.tui.games.iridescia import theme
+from iridescia.tui.games.iridescia.words import Words, rhom_seat
 
 CELL = 7  # characters per hex cell
 STEP = 4  # characters per doubled column
-LABEL = 8  # width of the row labels on the left
+LABEL = 8  # width of the row labels on the left (at least)
 ROWS = 9
 MAP_WIDTH = LABEL + 12 * STEP + CELL
 
 
-def explorers_by_position(view: dict[str, Any]) -> dict[int, list[int]]:
+def label_width(msgs: Words) -> int:
+    """The row labels' width in ``msgs``'s language (``LABEL``, or more for long names)."""
+    labels = [msgs.get(f"region.{r}", r) for r in REGION_NAMES]
+    return theme.label_width([*labels, msgs("board.row", n=ROWS)], LABEL)
+
+
+def map_width(msgs: Words) -> int:
+    return label_width(msgs) + 12 * STEP + CELL
+
+
+def explorers_by_position(view: View) -> dict[int, list[int]]:
     """Seats (0-based) standing on each position (0 = off the board, -1 = in the Castle)."""
     out: dict[int, list[int]] = {}
     for p in view["players"]:
         out.setdefault(int(p["position"]), []).append(int(p["seat"]))
     return out
-
-
-def rhom_seat(view: dict[str, Any]) -> int | None:
-    """The Rhom's seat in a view, or None when there is no Rhom."""
-    rhom = view.get("rhom")
-    return int(rhom["seat"]) if rhom else None
 
 
 def _marks(seats: list[int], rhom: int | None = None) -> Text:
@@ -92,8 +99,9 @@ def cell(
     return _line(parts, base), _line([body], base, centre=True)
 
 
-def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = ()) -> Text:
+def render_board(view: View, msgs: Words, targets: Iterable[int] = ()) -> Text:
     """The whole map, Castle row first, then a line for explorers off the board or finished."""
+    label = label_width(msgs)
     hexes = {int(h["hex"]): h for h in view["board"]}
     at = explorers_by_position(view)
     rhom = rhom_seat(view)
@@ -106,9 +114,9 @@ def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = 
         cells = sorted(by_row.get(row, []), key=lambda x: int(x["col"]))
         region = theme.region_name(cells[0]["region"]) if cells else ""
         top = Text()
-        top.append(f"{msgs.get(f'region.{region}', region):<{LABEL - 1}} ", theme.DIM)
+        top.append(theme.fit(msgs.get(f"region.{region}", region), label - 1) + " ", theme.DIM)
         bottom = Text()
-        bottom.append(f"{'row ' + str(row):<{LABEL - 1}} ", theme.DIM)
+        bottom.append(theme.fit(msgs("board.row", n=row), label - 1) + " ", theme.DIM)
         x = 0
         for h in cells:
             start = (int(h["col"]) - 1) * STEP
@@ -124,14 +132,14 @@ def render_board(view: dict[str, Any], msgs: Messages, targets: Iterable[int] = 
     return Text("\n").join(lines)
 
 
-def _outside_line(at: dict[int, list[int]], msgs: Messages, rhom: int | None = None) -> Text:
+def _outside_line(at: dict[int, list[int]], msgs: Words, rhom: int | None = None) -> Text:
     text = Text()
-    text.append(f"{msgs('where.off')}: ", theme.DIM)
+    text.append(msgs("board.where", where=msgs("tui.where.off")), theme.DIM)
     for seat in at.get(0, []):
         text.append_text(_marks([seat], rhom))
         text.append(" ")
     if at.get(-1):
-        text.append(f"   {msgs('where.castle')}: ", theme.DIM)
+        text.append("   " + msgs("board.where", where=msgs("tui.where.castle")), theme.DIM)
         for seat in at[-1]:
             text.append_text(_marks([seat], rhom))
             text.append(" ")

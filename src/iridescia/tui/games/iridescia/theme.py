@@ -3,26 +3,32 @@
 Everything here turns public, JSON-ready view data (tiles, relics, cargo, positions) into
 ``rich`` text: gem colours for the four gems, a colour per region for face-down tiles, a colour
 per seat for explorers, and the compact tile labels of the hex map (``E+2c``, ``S+3p``,
-``A+sd``, ``Rbw``, ``Irid``). Static card data (names, costs) is read through the rules' data
-helpers; nothing here ever sees the game state.
+``A+sd``, ``Rbw``, ``Irid``: symbols, the same in every language). Static card data (costs) is
+read through the rules package's API and card names through the catalogue; nothing here ever
+sees the game state. ``fit`` pads or cuts a label to a number of terminal cells (Japanese
+characters take two).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 
-from iridescia.games.iridescia.data import (
+from iridescia.games.iridescia import (
     COLOUR_NAMES,
     ITEM_BY_KEY,
     OBJECTIVE_BY_ID,
     REGION_NAMES,
     RELIC_TYPE_NAMES,
+    objective_json,
+    relic_json,
+    tile_json,
 )
-from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
-from iridescia.tui.messages import Messages
+from iridescia.tui.games.iridescia.words import Words
+from iridescia.tui.terminal import DIM as DIM  # the seen-lines grey, re-exported
 
 GEMS: tuple[str, ...] = ("amethyst", "citrine", "emerald", "sapphire")
 GEM_LETTERS: dict[str, str] = {"amethyst": "A", "citrine": "C", "emerald": "E", "sapphire": "S"}
@@ -54,7 +60,16 @@ SEAT_MARK_STYLES: tuple[str, ...] = (
 )
 RHOM_STYLE = "bold #b5e853"  # the Rhom automa: lime, whatever its seat number
 RHOM_MARK_STYLE = "bold #000000 on #b5e853"
-DIM = "#8a8a8a"
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` padded with spaces or cut to exactly ``width`` terminal cells."""
+    return set_cell_size(text, width)
+
+
+def label_width(texts: list[str], least: int) -> int:
+    """Room for the widest of ``texts`` and a space after it, at least ``least`` cells."""
+    return max([least, *(cell_len(t) + 1 for t in texts)])
 
 
 def region_name(region: int | str) -> str:
@@ -119,35 +134,37 @@ def tile_label(tile: dict[str, Any]) -> Text:
     return text
 
 
-def tile_words(tile: dict[str, Any], msgs: Messages) -> str:
+def tile_words(tile: dict[str, Any], msgs: Words) -> str:
     """A tile in words: ``emerald, +2 coins``."""
-    words = msgs.colour(str(tile["gem"]))
+    gem = msgs.colour(str(tile["gem"]))
     bonus = tile.get("bonus")
     if bonus in ("coins", "points"):
-        words += ", +" + msgs.count(str(bonus), int(tile.get("amount", 0)))
+        extra = "+" + msgs.count(str(bonus), int(tile.get("amount", 0)))
     elif bonus:
-        words += ", " + msgs(f"bonus.{bonus}")
-    return words
+        extra = msgs.get(f"tui.bonus.{bonus}", str(bonus))
+    else:
+        return gem
+    return msgs("tile.with_bonus", gem=gem, bonus=extra)
 
 
-def tile_by_id(tile_id: int, msgs: Messages) -> str:
+def tile_by_id(tile_id: int, msgs: Words) -> str:
     """``tile 23 (emerald, +2 coins)`` from a tile id (tile data is public once face up)."""
-    return f"tile {tile_id} ({tile_words(tile_json(tile_id), msgs)})"
+    return msgs("tile.numbered", id=tile_id, words=tile_words(tile_json(tile_id), msgs))
 
 
-def relic_name(relic_id: int) -> str:
-    return str(relic_json(relic_id)["name"])
+def relic_name(relic_id: int, msgs: Words) -> str:
+    return msgs.get(f"relic.{relic_id}", str(relic_json(relic_id)["name"]))
 
 
-def objective_name(objective_id: int) -> str:
-    return str(objective_json(objective_id)["name"])
+def objective_name(objective_id: int, msgs: Words) -> str:
+    return msgs.get(f"objective.{objective_id}", str(objective_json(objective_id)["name"]))
 
 
 def objective_points(objective_id: int) -> int:
     return int(objective_json(objective_id)["points"])
 
 
-def objective_goal(objective_id: int, msgs: Messages) -> str:
+def objective_goal(objective_id: int, msgs: Words) -> str:
     """What an objective asks for, in words (``most emerald tiles``)."""
     obj = OBJECTIVE_BY_ID.get(objective_id)
     if obj is None:
@@ -163,9 +180,9 @@ def objective_goal(objective_id: int, msgs: Messages) -> str:
     return msgs.get(f"obj.{obj.condition}", obj.condition).format(**values)
 
 
-def item_name(key: str, msgs: Messages) -> str:
+def item_name(key: str, msgs: Words) -> str:
     kind = ITEM_BY_KEY.get(key)
-    return msgs.get(f"item.name.{key}", kind.name if kind else key)
+    return msgs.get(f"item.{key}", kind.name if kind else key)
 
 
 def item_cost(key: str) -> int:
@@ -197,22 +214,25 @@ def counts_text(counts: dict[str, int], zero_dim: bool = True) -> Text:
     return text
 
 
-def lead_text(lead: str, msgs: Messages) -> Text:
+def lead_text(lead: str, msgs: Words) -> Text:
+    """A relic's lead gem in the relic row and the players table: its letter, or wild."""
     if lead == "wild":
-        return Text(msgs("lead.wild"), "bold #ffffff")
+        return Text(msgs("tui.lead.wild"), "bold #ffffff")
     return Text(gem_letter(lead), gem_style(lead))
 
 
-def seat_text(seat: int, msgs: Messages) -> Text:
+def seat_text(seat: int, msgs: Words) -> Text:
     return Text(msgs.seat(seat), seat_style(seat, msgs.rhom))
 
 
-def where_words(position: int, msgs: Messages) -> str:
+def where_words(position: int, msgs: Words, short: bool = False) -> str:
+    """Where an explorer stands (``hex 23``, ``off board``, ``Castle``); ``short`` for the
+    players table, where the hex is named in as few letters as the language allows."""
     if position == 0:
-        return msgs("where.off")
+        return msgs("tui.where.off")
     if position < 0:
-        return msgs("where.castle")
-    return msgs("where.hex", hex=position)
+        return msgs("tui.where.castle")
+    return msgs("tui.where.hex" if short else "where.hex", hex=position)
 
 
 def market_die(colour: str, value: int) -> Text:

@@ -1,68 +1,33 @@
 // The panels around the board: gem market dice, stone dice, latest roll, relic row, item
 // market, every explorer (cargo, coins, items, stone dice, victory pile, token, points), your
-// objectives, the Rhom, and the final scoring table. Elements legal actions apply to are
-// clickable (class "legal"; data-actions lists them as JSON, data-action when there is one):
-// one action is sent at once, several open a small menu. Card tooltips also open on a tap.
-import { t, colour, itemName, relicName, itemTip, relicTip, objectiveTip, objectiveName, seatName, tileText, costText, dieText } from "./i18n.js";
+// objectives, the Rhom, and the final scoring table. What legal actions belong to (each action's
+// "at": relic:<id>, slot:<n>, item:<key>, gem:<colour>, die:<target>, objective:<id>) is
+// clickable: one action is sent at once, several open a small menu.
+import { t, seatName, kindLabel } from "/static/js/i18n.js";
+import { h, clickable } from "/static/js/dom.js";
 import { CLAN } from "./board.js";
-
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
-  }
-  return node;
-}
+import { cards, colour, itemName, relicName, itemTip, relicTip, objectiveTip, objectiveName, tileText, dieText } from "./words.js";
 
 const GEMS = ["amethyst", "citrine", "emerald", "sapphire"];
-
-// ctx: {legal: [action texts], pick(actions, event)}
-function clickable(node, actions, ctx) {
-  const acts = (actions || []).filter((a) => a && ctx.legal.includes(a));
-  if (acts.length) {
-    node.classList.add("legal");
-    node.setAttribute("data-actions", JSON.stringify(acts));
-    if (acts.length === 1) node.setAttribute("data-action", acts[0]);
-    node.setAttribute("tabindex", "0");
-    node.setAttribute("role", "button");
-    node.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.pick(acts, ev); });
-    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter") ctx.pick(acts, ev); });
-  }
-  return node;
-}
-
-function legalWith(prefixes, legal) {
-  return legal.filter((a) => prefixes.some((p) => a === p || a.startsWith(`${p} `)));
-}
 
 function gem(c, n) { return h("span", { class: `gem gem-${c}`, title: colour(c) }, String(n)); }
 
 function marketPanel(view, ctx) {
-  const dice = GEMS.map((c) => {
-    const actions = legalWith([`die market:${c}`, `pick market:${c}`], ctx.legal);
-    return clickable(h("div", { class: `die market-die gem-${c}`, title: `${dieText(`market:${c}`)}: ${view.market[c]}`, "data-die": `market:${c}` },
-      h("b", {}, String(view.market[c])), h("small", {}, t("table.supply", { n: view.supply[c] }))), actions, ctx);
-  });
+  const dice = GEMS.map((c) => clickable(h("div", { class: `die market-die gem-${c}`, title: `${dieText(`market:${c}`)}: ${view.market[c]}`, "data-die": `market:${c}` },
+    h("b", {}, String(view.market[c])), h("small", {}, t("table.supply", { n: view.supply[c] }))), `die:market:${c}`, ctx));
   const roll = view.turn.latest_roll;
   const rollRow = roll ? h("div", { class: "roll" }, h("span", {}, `${t("table.roll")}${roll.locked ? " " + t("table.locked") : ""}: `),
     ...roll.dice.map((d) => clickable(h("span", { class: `die roll-die ${d.success ? "ok" : "fail"}`, title: dieText(d.die), "data-die": d.die }, String(d.face)),
-      legalWith([`die ${d.die}`, `pick ${d.die}`], ctx.legal), ctx))) : null;
+      `die:${d.die}`, ctx))) : null;
   return h("section", { class: "panel market" }, h("h3", {}, t("table.market")), h("div", { class: "dice" }, ...dice),
     h("p", {}, t("table.stone_dice", { n: view.stone_supply })), rollRow);
 }
 
 function relicCard(r, ctx) {
-  const actions = legalWith([`restore ${r.id}`, `reserve ${r.id}`], ctx.legal);
   return clickable(h("div", { class: `card relic lead-${r.lead}`, title: relicTip(r), "data-tip": relicTip(r), "data-relic": r.id },
     h("div", { class: "card-name" }, relicName(r.id)),
     h("div", { class: "card-meta" }, `${t(`type.${r.type}`)} · ${t("table.points", { n: r.points })}`),
-    h("div", { class: "cost" }, ...Object.entries(r.cost).filter(([, n]) => n > 0).map(([c, n]) => gem(c, n)))), actions, ctx);
+    h("div", { class: "cost" }, ...Object.entries(r.cost).filter(([, n]) => n > 0).map(([c, n]) => gem(c, n)))), `relic:${r.id}`, ctx);
 }
 
 function relicPanel(view, ctx) {
@@ -74,13 +39,13 @@ function relicPanel(view, ctx) {
   return h("section", { class: "panel relics" }, h("h3", {}, title), h("div", { class: "cards" }, ...view.relic_row.map((r) => relicCard(r, ctx))), book);
 }
 
-function itemPanel(view, ctx, cards) {
+function itemPanel(view, ctx) {
   const slots = view.item_market.map((key, i) => {
     if (!key) return h("div", { class: "card item empty" }, "–");
     const it = cards.items.find((x) => x.key === key);
     return clickable(h("div", { class: "card item", title: itemTip(key), "data-tip": itemTip(key), "data-item": key },
       h("div", { class: "card-name" }, itemName(key)), h("div", { class: "card-meta" }, t("table.coins_n", { n: it ? it.cost : "?" })),
-      h("div", { class: "card-text" }, t(`itemtext.${key}`))), [`buy ${i + 1}`], ctx);
+      h("div", { class: "card-text" }, t(`itemtext.${key}`))), `slot:${i + 1}`, ctx);
   });
   return h("section", { class: "panel items" }, h("h3", {}, t("table.items", { n: view.item_deck_count })), h("div", { class: "cards" }, ...slots));
 }
@@ -94,13 +59,14 @@ function where(p) {
 function playerPanel(p, st, view, ctx) {
   const seatInfo = st.table.seats[p.seat] || {};
   const me = st.seat === p.seat;
+  const mine = me ? ctx : null;  // only your own cargo, hand and objectives take actions
   const points = Object.values(p.points).reduce((a, b) => a + b, 0);
   const kind = seatInfo.kind === "human" ? (seatInfo.connected ? t("table.online") : seatInfo.claimed ? t("table.offline") : t("table.seat_free"))
-    : seatInfo.kind === "rhom" ? t("kind.rhom") : t("kind.bot", { name: t(`bot.${(seatInfo.kind || "").slice(4)}`) });
+    : kindLabel(seatInfo.kind || "");
   const tiles = GEMS.concat(["rainbow", "iridia"]).map((c) => [c, p.victory_pile.filter((x) => x.gem === c).length]).filter(([, n]) => n);
-  const items = p.items.map((k) => clickable(h("span", { class: "chip item-chip", title: itemTip(k), "data-tip": itemTip(k) }, itemName(k)), me ? [`play ${k}`] : [], ctx));
+  const items = p.items.map((k) => clickable(h("span", { class: "chip item-chip", title: itemTip(k), "data-tip": itemTip(k) }, itemName(k)), `item:${k}`, mine));
   const objectives = me && p.objectives ? h("div", { class: "objectives" }, h("b", {}, `${t("table.objectives")}: `),
-    ...p.objectives.map((o) => clickable(h("span", { class: "chip objective", title: objectiveTip(o), "data-tip": objectiveTip(o) }, `${objectiveName(o.id)} (${o.points})`), [`discard objective ${o.id}`], ctx)),
+    ...p.objectives.map((o) => clickable(h("span", { class: "chip objective", title: objectiveTip(o), "data-tip": objectiveTip(o) }, `${objectiveName(o.id)} (${o.points})`), `objective:${o.id}`, ctx)),
     p.discarded_objective ? h("span", { class: "chip discarded", title: objectiveTip(p.discarded_objective), "data-tip": objectiveTip(p.discarded_objective) }, `${objectiveName(p.discarded_objective.id)} (${t("table.discarded")})`) : null)
     : h("div", { class: "objectives" }, t("table.objectives_count", { n: p.objective_count }));
   const current = view.current_player === p.seat;
@@ -108,9 +74,7 @@ function playerPanel(p, st, view, ctx) {
     h("div", { class: "player-head" }, h("span", { class: "clan", style: `background:${p.rhom ? "#6c757d" : CLAN[p.seat % 4]}` }),
       h("b", {}, me ? t("seat.you", { seat: seatName(p.seat) }) : seatName(p.seat)), h("small", {}, ` ${kind} · ${where(p)}`),
       h("span", { class: "score", title: t("table.score") }, t("table.points", { n: points }))),
-    h("div", { class: "row" }, h("span", { title: t("table.cargo"), class: "cargo" }, ...GEMS.map((c) => (me
-      ? clickable(gem(c, p.cargo[c]), legalWith([`sell ${c}`, `give ${c}`, `return ${c}`, `colour ${c}`, `take ${c}`], ctx.legal), ctx)
-      : gem(c, p.cargo[c])))),
+    h("div", { class: "row" }, h("span", { title: t("table.cargo"), class: "cargo" }, ...GEMS.map((c) => clickable(gem(c, p.cargo[c]), `gem:${c}`, mine))),
       h("span", { class: "coins", title: t("table.coins") }, `● ${p.coins}`), h("span", { class: "stone", title: t("table.stone") }, `◆ ${p.stone_dice}`),
       p.token ? h("span", { class: "chip token" }, t(`token.${p.token}`)) : null,
       p.iridia_stone ? h("span", { class: "chip token" }, t("token.iridia_stone")) : null),
@@ -118,22 +82,21 @@ function playerPanel(p, st, view, ctx) {
     h("div", { class: "row", title: p.victory_pile.map((x) => tileText(x)).join(", ") }, h("small", {}, `${t("table.victory")}: `),
       ...tiles.map(([c, n]) => gem(c, n)), ...p.relics.map((r) => h("span", { class: "chip relic-chip", title: relicTip(r), "data-tip": relicTip(r) }, relicName(r.id)))),
     p.reserved ? h("div", { class: "row" }, clickable(h("span", { class: "chip relic-chip reserved", title: relicTip(p.reserved), "data-tip": relicTip(p.reserved), "data-relic": p.reserved.id },
-      t("table.reserved", { relic: relicName(p.reserved.id) })), me ? [`restore ${p.reserved.id}`] : [], ctx)) : null,
+      t("table.reserved", { relic: relicName(p.reserved.id) })), `relic:${p.reserved.id}`, mine)) : null,
     p.rhom ? null : objectives);
 }
 
 export function renderPanels(st, view, ctx) {
-  const cards = window.iridesciaCards;
   const rhom = view.rhom ? h("p", { class: "rhom-info" }, t("table.rhom", { n: view.rhom.deck_count, vane: t(`vane.${view.rhom.weathervane}`), left: view.rhom.barricades_left })) : null;
   return h("div", { class: "panels" },
     h("section", { class: "panel players" }, h("h3", {}, t("table.players")), ...view.players.map((p) => playerPanel(p, st, view, ctx)), rhom),
-    marketPanel(view, ctx), relicPanel(view, ctx), itemPanel(view, ctx, cards));
+    marketPanel(view, ctx), relicPanel(view, ctx), itemPanel(view, ctx));
 }
 
 const SOURCES = ["relic_points", "tile_bonus_points", "iridia_stone", "token", "gems", "relic_sets", "tile_sets", "objective", "merchant", "overflow", "other"];
 const SOURCE_KEY = { relic_points: "score.relics", tile_bonus_points: "score.tile_bonus" };
 
-export function renderScores(table, view) {
+export function renderScores(table) {
   const r = table.result;
   const seats = r.scores.map((_, i) => i);
   const rows = SOURCES.filter((s) => r.scores.some((x) => x[s])).map((s) =>

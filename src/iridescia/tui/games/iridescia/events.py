@@ -1,10 +1,11 @@
-"""Turn engine events into readable log sentences, as one viewer may see them.
+"""Gems of Iridescia's events as log sentences (the plug-in's ``describe``).
 
-The engine emits events in data (``Event(kind, player, data)``); this module is the observer
-that translates them at display time through the message catalog. Every event goes through
-``redact_event`` for the viewer first, so a log line never shows another player's discarded
-objective. Unknown event kinds still render (kind and data), so a new engine event never breaks
-the log.
+The engine emits events in data (``Event(kind, player, data)``); this module translates them at
+display time through the catalogue. The generic terminal has already redacted each event for
+its viewer (the game's event catalogue: another player's discarded objective comes without its
+name) and left out those logs do not show; a describer per kind fills that kind's sentence.
+Unknown event kinds still render (kind and data), so a new engine event never breaks the log.
+Where the terminal's sentence differs from the browser's, its key is ``tui.ev.<kind>``.
 """
 
 from __future__ import annotations
@@ -14,27 +15,27 @@ from typing import Any
 
 from rich.text import Text
 
-from iridescia.games.iridescia.state import Event
-from iridescia.games.iridescia.views import redact_event
-from iridescia.tui import theme
-from iridescia.tui.messages import Messages
+from iridescia.core.events import Event
+from iridescia.games.iridescia import ITEMS
+from iridescia.tui.games.iridescia import theme
+from iridescia.tui.games.iridescia.words import Words
 
-Describer = Callable[[Event, Messages], str]
+Describer = Callable[[Event, Words], str]
 
 
-def _seat(e: Event, m: Messages) -> str:
-    return m.seat(e.player) if e.player >= 0 else m("table")
+def _seat(e: Event, m: Words) -> str:
+    return m.seat(e.player) if e.player >= 0 else m("table.name")
 
 
 def _faces(values: Sequence[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
-def _market(e: Event, m: Messages) -> str:
+def _market(e: Event, m: Words) -> str:
     d = e.data
     before, after = int(d["before"]), int(d["after"])
     crash = before == 6 and after == 1
-    key = "ev.market_crash" if crash else "ev.market"
+    key = "tui.ev.market_crash" if crash else "tui.ev.market"
     return m(
         key,
         colour=m.colour(d["colour"]),
@@ -44,40 +45,40 @@ def _market(e: Event, m: Messages) -> str:
     )
 
 
-def _turn(e: Event, m: Messages) -> str:
+def _turn(e: Event, m: Words) -> str:
     kind = str(e.data.get("kind", "normal"))
-    return m(f"ev.turn.{kind}", number=e.data.get("number", "?"), seat=_seat(e, m))
+    return m(f"tui.ev.turn.{kind}", number=e.data.get("number", "?"), seat=_seat(e, m))
 
 
-def _castle(e: Event, m: Messages) -> str:
+def _castle(e: Event, m: Words) -> str:
     token = e.data.get("token")
     if not token:
         return m("ev.castle.none", seat=_seat(e, m))
     return m("ev.castle", seat=_seat(e, m), token=m(f"token.{token}"), points=e.data["points"])
 
 
-def _objective(e: Event, m: Messages) -> str:
+def _objective(e: Event, m: Words) -> str:
     obj = e.data.get("objective")
     if not obj:
         return m("ev.objective_discarded.hidden", seat=_seat(e, m))
-    return m("ev.objective_discarded", seat=_seat(e, m), objective=theme.objective_name(obj))
+    objective = theme.objective_name(obj, m)
+    return m("ev.objective_discarded", seat=_seat(e, m), objective=objective)
 
 
-def _remove(e: Event, m: Messages) -> str:
+def _remove(e: Event, m: Words) -> str:
     tile = e.data.get("tile")
     if tile is None:
         return m("ev.remove.hidden", seat=_seat(e, m), hex=e.data["hex"])
-    return m("ev.remove", seat=_seat(e, m), tile=theme.tile_by_id(tile, m), hex=e.data["hex"])
+    return m("tui.ev.remove", seat=_seat(e, m), tile=theme.tile_by_id(tile, m), hex=e.data["hex"])
 
 
-def _reserve(e: Event, m: Messages) -> str:
+def _reserve(e: Event, m: Words) -> str:
     source = m("ev.reserve.row") if e.data.get("from_row") else m("ev.reserve.deck")
-    return m("ev.reserve", seat=_seat(e, m), relic=theme.relic_name(e.data["relic"]), source=source)
+    relic = theme.relic_name(e.data["relic"], m)
+    return m("ev.reserve", seat=_seat(e, m), relic=relic, source=source)
 
 
-def _market_refresh(e: Event, m: Messages) -> str:
-    from iridescia.games.iridescia.data import ITEMS
-
+def _market_refresh(e: Event, m: Words) -> str:
     names = [
         theme.item_name(ITEMS[k].key, m) if 0 <= k < len(ITEMS) else "-"
         for k in e.data.get("market", [])
@@ -85,10 +86,10 @@ def _market_refresh(e: Event, m: Messages) -> str:
     return m("ev.item_market_refresh", items=", ".join(names))
 
 
-def _mine(e: Event, m: Messages) -> str:
+def _mine(e: Event, m: Words) -> str:
     d = e.data
     return m(
-        "ev.mine",
+        "tui.ev.mine",
         seat=_seat(e, m),
         colour=m.colour(d["colour"]),
         target=d["target"],
@@ -101,7 +102,7 @@ def _mine(e: Event, m: Messages) -> str:
 def _simple(key: str) -> Describer:
     """A describer that fills ``key`` with the seat and the event's data as they are."""
 
-    def describe(e: Event, m: Messages) -> str:
+    def describe(e: Event, m: Words) -> str:
         return m(key, seat=_seat(e, m), **e.data)
 
     return describe
@@ -110,7 +111,7 @@ def _simple(key: str) -> Describer:
 def _gems(key: str) -> Describer:
     """Gains and returns: a count of one colour, with a reason."""
 
-    def describe(e: Event, m: Messages) -> str:
+    def describe(e: Event, m: Words) -> str:
         d = e.data
         return m(
             key,
@@ -123,11 +124,11 @@ def _gems(key: str) -> Describer:
     return describe
 
 
-def _rhom_card(e: Event, m: Messages) -> str:
+def _rhom_card(e: Event, m: Words) -> str:
     d = e.data
     icon = str(d["icon"])
     return m(
-        "ev.rhom_card",
+        "tui.ev.rhom_card",
         seat=_seat(e, m),
         card=d["card"],
         icon=m.get(f"icon.{icon}", icon),
@@ -136,7 +137,7 @@ def _rhom_card(e: Event, m: Messages) -> str:
     )
 
 
-def _rhom_dice(e: Event, m: Messages) -> str:
+def _rhom_dice(e: Event, m: Words) -> str:
     reason = str(e.data.get("reason", ""))
     template = m.get(f"ev.rhom_dice.{reason}", m.get("ev.rhom_dice", ""))
     return template.format(seat=_seat(e, m), faces=_faces(e.data["faces"]), reason=reason)
@@ -147,10 +148,10 @@ def demand_text(demand: dict[str, int]) -> str:
     return " ".join(f"{theme.gem_letter(c)}{int(demand[c])}" for c in theme.GEMS if c in demand)
 
 
-def _rhom_choice(e: Event, m: Messages) -> str:
+def _rhom_choice(e: Event, m: Words) -> str:
     d = e.data
     return m(
-        "ev.rhom_choice",
+        "tui.ev.rhom_choice",
         seat=_seat(e, m),
         hex=d["hex"],
         reason=m.reason(str(d.get("reason", ""))),
@@ -158,7 +159,7 @@ def _rhom_choice(e: Event, m: Messages) -> str:
     )
 
 
-def _rhom_merchant(e: Event, m: Messages) -> str:
+def _rhom_merchant(e: Event, m: Words) -> str:
     d = e.data
     if not d.get("item"):
         return m("ev.rhom_merchant.none", seat=_seat(e, m))
@@ -171,12 +172,14 @@ def _rhom_merchant(e: Event, m: Messages) -> str:
     )
 
 
-def _rhom_barricade(e: Event, m: Messages) -> str:
+def _rhom_barricade(e: Event, m: Words) -> str:
     d = e.data
     if d.get("hex") is None:
         reason = m.reason(str(d.get("reason", "")))
         return m("ev.rhom_barricade.none", seat=_seat(e, m), reason=reason)
-    return m("ev.rhom_barricade", seat=_seat(e, m), hex=d["hex"], row=d["row"], count=d["count"])
+    return m(
+        "tui.ev.rhom_barricade", seat=_seat(e, m), hex=d["hex"], row=d["row"], count=d["count"]
+    )
 
 
 _DESCRIBERS: dict[str, Describer] = {
@@ -187,10 +190,13 @@ _DESCRIBERS: dict[str, Describer] = {
         "ev.blocked", seat=_seat(e, m), where=theme.where_words(e.data["at"], m)
     ),
     "collect": lambda e, m: m(
-        "ev.collect", seat=_seat(e, m), tile=theme.tile_by_id(e.data["tile"], m), hex=e.data["hex"]
+        "tui.ev.collect",
+        seat=_seat(e, m),
+        tile=theme.tile_by_id(e.data["tile"], m),
+        hex=e.data["hex"],
     ),
     "stone_returned": lambda e, m: m(
-        "ev.stone_returned", seat=_seat(e, m), count=m.count("stone", int(e.data["count"]))
+        "tui.ev.stone_returned", seat=_seat(e, m), count=m.count("stone", int(e.data["count"]))
     ),
     "market": _market,
     "castle": _castle,
@@ -201,13 +207,13 @@ _DESCRIBERS: dict[str, Describer] = {
         "ev.reveal", seat=_seat(e, m), hex=e.data["hex"], tile=theme.tile_by_id(e.data["tile"], m)
     ),
     "coins": lambda e, m: m(
-        "ev.coins",
+        "tui.ev.coins",
         seat=_seat(e, m),
         count=m.count("coins", int(e.data["count"])),
         reason=m.reason(str(e.data.get("reason", ""))),
     ),
     "points": lambda e, m: m(
-        "ev.points",
+        "tui.ev.points",
         seat=_seat(e, m),
         count=m.count("points", int(e.data["count"])),
         reason=m.reason(str(e.data.get("reason", ""))),
@@ -221,7 +227,7 @@ _DESCRIBERS: dict[str, Describer] = {
         "ev.colour_chosen", seat=_seat(e, m), colour=m.colour(e.data["colour"])
     ),
     "tile_discarded": lambda e, m: m(
-        "ev.tile_discarded", seat=_seat(e, m), tile=theme.tile_by_id(e.data["tile"], m)
+        "tui.ev.tile_discarded", seat=_seat(e, m), tile=theme.tile_by_id(e.data["tile"], m)
     ),
     "placed": _simple("ev.placed"),
     "give": lambda e, m: m(
@@ -229,14 +235,14 @@ _DESCRIBERS: dict[str, Describer] = {
     ),
     "end_actions": _simple("ev.end_actions"),
     "buy": lambda e, m: m(
-        "ev.buy",
+        "tui.ev.buy",
         seat=_seat(e, m),
         item=theme.item_name(e.data["item"], m),
         cost=e.data["cost"],
         slot=e.data["slot"],
     ),
     "sell": lambda e, m: m(
-        "ev.sell",
+        "tui.ev.sell",
         seat=_seat(e, m),
         count=e.data["count"],
         colour=m.colour(e.data["colour"]),
@@ -245,10 +251,10 @@ _DESCRIBERS: dict[str, Describer] = {
     "restore": lambda e, m: m(
         "ev.restore",
         seat=_seat(e, m),
-        relic=theme.relic_name(e.data["relic"]),
+        relic=theme.relic_name(e.data["relic"], m),
         points=e.data["points"],
     ),
-    "relic_dealt": lambda e, m: m("ev.relic_dealt", relic=theme.relic_name(e.data["relic"])),
+    "relic_dealt": lambda e, m: m("ev.relic_dealt", relic=theme.relic_name(e.data["relic"], m)),
     "remove": _remove,
     "gain": _gems("ev.gain"),
     "return": _gems("ev.return"),
@@ -262,7 +268,7 @@ _DESCRIBERS: dict[str, Describer] = {
     "item_market_refresh": _market_refresh,
     "play": lambda e, m: m("ev.play", seat=_seat(e, m), item=theme.item_name(e.data["item"], m)),
     "swap": lambda e, m: m(
-        "ev.swap",
+        "tui.ev.swap",
         seat=_seat(e, m),
         other=m.seat(e.data["with_seat"]),
         where=theme.where_words(e.data["now_at"], m),
@@ -275,7 +281,7 @@ _DESCRIBERS: dict[str, Describer] = {
     ),
     "mine": _mine,
     "die": lambda e, m: m(
-        "ev.die",
+        "tui.ev.die",
         seat=_seat(e, m),
         die=e.data["die"],
         before=e.data["before"],
@@ -302,7 +308,7 @@ _DESCRIBERS: dict[str, Describer] = {
 }
 
 
-def describe(event: Event, msgs: Messages) -> str:
+def describe(event: Event, msgs: Words) -> str:
     """One (already redacted) event as a sentence; never raises on odd data."""
     describer = _DESCRIBERS.get(event.kind)
     if describer is not None:
@@ -311,13 +317,12 @@ def describe(event: Event, msgs: Messages) -> str:
         except (KeyError, IndexError, TypeError, ValueError):
             pass  # fall through to the generic form
     data: dict[str, Any] = dict(event.data)
-    return msgs("ev.unknown", seat=_seat(event, msgs), kind=event.kind, data=data)
+    return msgs("tui.ev.unknown", seat=_seat(event, msgs), kind=event.kind, data=data)
 
 
-def event_text(event: Event, viewer: int | None, msgs: Messages, num_players: int) -> Text:
-    """The event as ``viewer`` may see it, as text with seat names in their colours."""
-    seen = redact_event(event, viewer)
-    text = Text(describe(seen, msgs))
+def event_text(event: Event, msgs: Words, num_players: int) -> Text:
+    """The (already redacted) event as a log line, seat names in their colours, turns bold."""
+    text = Text(describe(event, msgs))
     for seat in range(num_players):
         text.highlight_words([msgs.seat(seat)], theme.seat_style(seat, msgs.rhom))
     if event.kind == "turn":
@@ -325,56 +330,14 @@ def event_text(event: Event, viewer: int | None, msgs: Messages, num_players: in
     return text
 
 
-def shown_in_log(event: Event) -> bool:
-    """False for events another log line already says (a sale's or restoration's gem
-    returns, the Rhom's overflow returns, the end of optional actions)."""
-    if event.kind == "return":
-        return event.data.get("reason") not in ("sell", "restore", "rhom hold full")
-    return event.kind != "end_actions"
-
-
-def is_rhom_turn(event: Event) -> bool:
-    """The event that starts one of the Rhom's turns."""
-    return event.kind == "turn" and event.data.get("kind") == "rhom"
-
-
-def rhom_turns(events: Sequence[Event], start: int = 0) -> list[tuple[int, int]]:
-    """``(first, end)`` index ranges of the Rhom's turns that begin at or after ``start``:
-    from its ``turn`` event up to the next turn (or the end of the log)."""
-    out: list[tuple[int, int]] = []
-    i = start
-    while i < len(events):
-        if not is_rhom_turn(events[i]):
-            i += 1
-            continue
-        end = i + 1
-        while end < len(events) and events[end].kind not in ("turn", "turn_skipped"):
-            end += 1
-        out.append((i, end))
-        i = end
-    return out
-
-
-def log_texts(
-    events: Sequence[Event],
-    viewer: int | None,
-    msgs: Messages,
-    num_players: int,
-    last: int,
-    new_from: int | None = None,
-) -> list[Text]:
-    """The last ``last`` loggable events as texts for ``viewer``; events before index
-    ``new_from`` (if given) are dimmed as already seen."""
-    picked: list[tuple[int, Event]] = []
-    for i in range(len(events) - 1, -1, -1):
-        if len(picked) >= last:
-            break
-        if shown_in_log(events[i]):
-            picked.append((i, events[i]))
+def rhom_steps(events: Sequence[Event], msgs: Words, num_players: int) -> list[Text]:
+    """The steps of a Rhom turn as lines: a move onto the hex the line before chose is left
+    out (the choice says it; the log keeps both)."""
     out = []
-    for i, event in reversed(picked):
-        text = event_text(event, viewer, msgs, num_players)
-        if new_from is not None and i < new_from:
-            text.stylize(theme.DIM)
-        out.append(text)
+    chosen = None
+    for event in events:
+        if event.kind == "move" and event.data.get("to") == chosen:
+            continue
+        chosen = event.data.get("hex") if event.kind == "rhom_choice" else None
+        out.append(event_text(event, msgs, num_players))
     return out

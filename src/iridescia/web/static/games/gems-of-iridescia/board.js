@@ -1,9 +1,9 @@
 // The hex board in SVG: face-down tiles in their region's colour, face-up tiles with their gem
-// and bonus, empty hexes, barricades and the explorers in their clan colours. Hexes where a
-// legal action applies are highlighted and clickable (one action: apply it; several: a menu);
-// data-actions on a hex lists them as JSON. The board zooms and pans through its viewBox
-// (buttons, mouse wheel, drag, two-finger pinch): see attachZoom.
-import { t, colour, tileText, seatName } from "./i18n.js";
+// and bonus, empty hexes, barricades and the explorers in their clan colours. Hexes legal actions
+// belong to (at "hex:<n>") are highlighted and clickable (one action: apply it; several: a
+// menu); data-actions on a hex lists them as JSON. The svg carries its full size for zooming.
+import { t, seatName } from "/static/js/i18n.js";
+import { tileText } from "./words.js";
 
 const R = 30;
 const DX = (Math.sqrt(3) / 2) * R;
@@ -11,7 +11,6 @@ const SVG = "http://www.w3.org/2000/svg";
 export const GEM_FILL = { amethyst: "#9b5de5", citrine: "#f7c548", emerald: "#2bb673", sapphire: "#3a86ff", rainbow: "url(#rainbow)", iridia: "#f4f1ff" };
 export const REGION_FILL = { desert: "#d9b97a", canyon: "#c0764a", forest: "#4f7a4a", ruins: "#8a8f99", castle: "#b59ad6" };
 export const CLAN = ["#e63946", "#f1faee", "#ff9f1c", "#111111"];
-const HEX_KINDS = new Set(["reveal", "move", "place", "land", "pickaxe", "remove"]);
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -29,20 +28,7 @@ function hexPoints(cx, cy) {
   return pts.join(" ");
 }
 
-export function actionsByHex(actions) {
-  const out = new Map();
-  for (const a of actions || []) {
-    const [k, n] = a.split(" ");
-    if (HEX_KINDS.has(k) && /^\d+$/.test(n)) {
-      const hex = Number(n);
-      if (!out.has(hex)) out.set(hex, []);
-      out.get(hex).push(a);
-    }
-  }
-  return out;
-}
-
-export function renderBoard(view, legal, onPick) {
+export function renderBoard(view, ctx) {
   const rows = Math.max(...view.board.map((h) => h.row));
   const width = 14 * DX + R;
   const height = (rows - 1) * 1.5 * R + 2 * R + 4;
@@ -52,7 +38,6 @@ export function renderBoard(view, legal, onPick) {
   const defs = el("defs", {}, svg);
   const grad = el("linearGradient", { id: "rainbow", x1: "0", x2: "1", y1: "0", y2: "1" }, defs);
   ["#9b5de5", "#3a86ff", "#2bb673", "#f7c548", "#e63946"].forEach((c, i) => el("stop", { offset: `${i * 25}%`, "stop-color": c }, grad));
-  const byHex = actionsByHex(legal);
   const where = new Map();
   for (const p of view.players) {
     if (p.position > 0) {
@@ -94,91 +79,16 @@ export function renderBoard(view, legal, onPick) {
       el("text", { x: cx + ox, y: cy + 9, class: "explorer-label", "text-anchor": "middle", fill: p.seat % 4 === 3 || p.rhom ? "#fff" : "#000" }, g).textContent = p.rhom ? "R" : String(p.seat + 1);
       label += `, ${seatName(p.seat)}`;
     });
-    const acts = byHex.get(h.hex);
-    if (acts) {
+    const acts = ctx.at(`hex:${h.hex}`);
+    if (acts.length) {
       g.classList.add("legal");
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("data-actions", JSON.stringify(acts));
-      g.addEventListener("click", (ev) => { if (!svg.dataset.panned) onPick(acts, ev); });
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter") onPick(acts, ev); });
+      g.addEventListener("click", (ev) => { if (!svg.dataset.panned) ctx.pick(acts, ev); });
+      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter") ctx.pick(acts, ev); });
     }
     el("title", {}, g).textContent = `${t("table.hex", { hex: h.hex })}: ${label}`;
   }
   return svg;
-}
-
-export function gemChip(c, n) {
-  const span = document.createElement("span");
-  span.className = `gem gem-${c}`;
-  span.title = colour(c);
-  span.textContent = String(n);
-  return span;
-}
-
-// Zoom and pan: `zoom` is {z, cx, cy} (scale and the centre, in board units), kept by the page
-// across renders; `onChange` is called after every change so the page can remember it.
-export function attachZoom(svg, zoom, onChange) {
-  const W = Number(svg.dataset.width);
-  const H = Number(svg.dataset.height);
-  const apply = () => {
-    zoom.z = Math.max(1, Math.min(4, zoom.z || 1));
-    const w = W / zoom.z;
-    const hgt = H / zoom.z;
-    zoom.cx = Math.max(w / 2, Math.min(W - w / 2, zoom.cx ?? W / 2));
-    zoom.cy = Math.max(hgt / 2, Math.min(H - hgt / 2, zoom.cy ?? H / 2));
-    svg.setAttribute("viewBox", `${(zoom.cx - w / 2).toFixed(1)} ${(zoom.cy - hgt / 2).toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`);
-  };
-  const scale = () => W / zoom.z / svg.getBoundingClientRect().width;  // board units per pixel
-  apply();
-  svg.addEventListener("wheel", (ev) => {
-    if (!ev.ctrlKey && zoom.z <= 1 && ev.deltaY > 0) return;  // let the page scroll
-    ev.preventDefault();
-    zoom.z *= ev.deltaY < 0 ? 1.15 : 1 / 1.15;
-    apply();
-    onChange();
-  }, { passive: false });
-  const pointers = new Map();
-  let start = null;
-  svg.addEventListener("pointerdown", (ev) => {
-    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-    start = { z: zoom.z, cx: zoom.cx, cy: zoom.cy, pts: new Map(pointers), moved: 0 };
-    delete svg.dataset.panned;
-  });
-  svg.addEventListener("pointermove", (ev) => {
-    if (!pointers.has(ev.pointerId) || !start) return;
-    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-    const now = [...pointers.values()];
-    const was = [...start.pts.values()];
-    if (now.length >= 2 && was.length >= 2) {  // pinch
-      const d = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) || 1;
-      zoom.z = start.z * d(now[0], now[1]) / d(was[0], was[1]);
-      svg.dataset.panned = "1";
-    } else if (zoom.z > 1) {  // drag
-      const p0 = start.pts.get(ev.pointerId);
-      if (!p0) return;
-      const dx = ev.clientX - p0.x;
-      const dy = ev.clientY - p0.y;
-      start.moved = Math.max(start.moved, Math.hypot(dx, dy));
-      if (start.moved < 6) return;
-      svg.dataset.panned = "1";
-      zoom.cx = start.cx - dx * scale();
-      zoom.cy = start.cy - dy * scale();
-    } else {
-      return;
-    }
-    ev.preventDefault();
-    apply();
-  });
-  const end = (ev) => {
-    pointers.delete(ev.pointerId);
-    if (!pointers.size) {
-      if (svg.dataset.panned) onChange();
-      start = null;
-      setTimeout(() => { delete svg.dataset.panned; }, 0);
-    }
-  };
-  svg.addEventListener("pointerup", end);
-  svg.addEventListener("pointercancel", end);
-  return apply;
 }

@@ -1,9 +1,11 @@
-"""The panels around the map: market, relics, items, players, objectives, the decision, scores.
+"""The panels around the map: market, relics, items, players, objectives, the decision.
 
 Each function takes a view (``Game.view(seat)`` or ``Game.spectator_view()``) and returns a
 ``rich`` renderable. The only private information drawn is the viewer's own objectives, which the
 view itself holds for its seat only; the decision's actions come from the acting seat's
-decision. Final scores take the engine's ``ScoreBreakdown`` values.
+decision (their labels are the canonical action texts; ``gloss`` adds a note to each). Labels
+that precede values (``Market``, ``Supply``, ``Rhom``) share one width, computed in the
+catalogue's language.
 """
 
 from __future__ import annotations
@@ -15,31 +17,21 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from iridescia.games.iridescia.scoring import ScoreBreakdown
-from iridescia.games.iridescia.views import objective_json, relic_json, tile_json
-from iridescia.tui import theme
-from iridescia.tui.messages import Messages
-
-SCORE_ROWS: tuple[tuple[str, str], ...] = (  # (label key, ScoreBreakdown.as_dict() key)
-    ("score.relics", "relic_points"),
-    ("score.tile_bonus", "tile_bonus_points"),
-    ("score.iridia_stone", "iridia_stone"),
-    ("score.token", "token"),
-    ("score.gems", "gems"),
-    ("score.relic_sets", "relic_sets"),
-    ("score.tile_sets", "tile_sets"),
-    ("score.objective", "objective"),
-    ("score.merchant", "merchant"),
-    ("score.overflow", "overflow"),
-)
+from iridescia.core.game import View
+from iridescia.games.iridescia import MAX_BARRICADES, RHOM_CARD_BY_ID, tile_json
+from iridescia.tui.games.iridescia import theme
+from iridescia.tui.games.iridescia.words import Words
 
 
 def _grid(*, expand: bool = False) -> Table:
     return Table.grid(padding=(0, 1), expand=expand)
 
 
-def _listing(title: str, columns: int) -> Table:
-    """A borderless titled list whose cells never wrap (the last column is cut instead)."""
+def _listing(title: str, rows: Sequence[list[Text]], width: int, flexible: int) -> Table:
+    """A borderless titled list whose cells never wrap. When the rows are wider than
+    ``width``, the cells of the ``flexible`` column are cut (with an ellipsis) to make room,
+    rather than every column a little (long names in French or Japanese)."""
+    columns = len(rows[0]) if rows else 1
     table = Table(
         box=None,
         padding=(0, 1, 0, 0),
@@ -50,68 +42,83 @@ def _listing(title: str, columns: int) -> Table:
     )
     for i in range(columns):
         table.add_column(no_wrap=True, overflow="ellipsis" if i == columns - 1 else "fold")
+    if rows:
+        others = sum(
+            max(row[i].cell_len for row in rows) + 1 for i in range(columns) if i != flexible
+        )
+        room = max(4, width - others - 1)
+        for row in rows:
+            if row[flexible].cell_len > room:
+                row[flexible].truncate(room, overflow="ellipsis")
+            table.add_row(*row)
     return table
 
 
-def market_panel(view: dict[str, Any], msgs: Messages) -> Text:
+def label_width(msgs: Words) -> int:
+    """The width of the labels before the market, the supply and the Rhom's line."""
+    return theme.label_width([msgs("panel.market"), msgs("panel.supply"), msgs("seat.rhom")], 7)
+
+
+def market_panel(view: View, msgs: Words) -> Text:
     """Market dice, gem supply and stone dice, two lines."""
-    text = Text(f"{msgs('panel.market'):<7}", "bold")
+    width = label_width(msgs)
+    text = Text(theme.fit(msgs("panel.market"), width), "bold")
     for colour in theme.GEMS:
         text.append_text(theme.market_die(colour, int(view["market"][colour])))
         text.append(" ")
     text.append("  ")
     text.append(msgs("panel.stone", n=view["stone_supply"]), "bold #bbbbbb")
-    text.append(f"\n{msgs('panel.supply'):<7}", "bold")
+    text.append("\n" + theme.fit(msgs("panel.supply"), width), "bold")
     for colour in theme.GEMS:
         text.append(f" {theme.gem_letter(colour)}", theme.gem_style(colour))
         text.append(f"{int(view['supply'][colour]):<3}")
     return text
 
 
-def relics_panel(view: dict[str, Any], msgs: Messages) -> Table:
-    """The relic row: id, name, lead gem, type, points and cost, with the deck's count and lead."""
+def relics_panel(view: View, msgs: Words, width: int) -> Table:
+    """The relic row: id, name, lead gem, type, points and cost, with the deck's count and lead
+    (names are cut to fit ``width``)."""
     deck = view["relic_deck"]
     if deck["count"]:
         lead = deck["top_lead"]
         lead_word = msgs("lead.wild") if lead == "wild" else msgs.colour(str(lead))
         title = msgs("panel.relics", count=deck["count"], lead=lead_word)
     else:
-        title = msgs("panel.relics_empty")
-    table = _listing(title, 6)
-    for relic in view["relic_row"]:
-        table.add_row(*_relic_cells(relic, msgs))
-    return table
+        title = msgs("table.relics_empty")
+    return _listing(title, [_relic_cells(r, msgs) for r in view["relic_row"]], width, 1)
 
 
-def _relic_cells(relic: dict[str, Any], msgs: Messages) -> list[Text]:
+def _relic_cells(relic: dict[str, Any], msgs: Words) -> list[Text]:
     return [
         Text(f"{relic['id']:>2}", "bold"),
-        Text(str(relic["name"])),
+        Text(theme.relic_name(int(relic["id"]), msgs)),
         theme.lead_text(str(relic["lead"]), msgs),
-        Text(msgs(f"type.{relic['type']}"), "italic"),
+        Text(msgs(f"tui.type.{relic['type']}"), "italic"),
         Text(f"{relic['points']}p", "bold #f8f8f2"),
         theme.cost_text(relic["cost"]),
     ]
 
 
-def items_panel(view: dict[str, Any], msgs: Messages) -> Table:
+def items_panel(view: View, msgs: Words, width: int) -> Table:
     """The item market with slot numbers (for ``buy N``), costs and short texts."""
     title = msgs("panel.items", count=view.get("item_deck_count", 0))
-    table = _listing(title, 4)
+    rows = []
     for slot, key in enumerate(view["item_market"], start=1):
         if key is None:
-            table.add_row(Text(str(slot), "bold"), Text("-", theme.DIM), Text(""), Text(""))
+            rows.append([Text(str(slot), "bold"), Text("-", theme.DIM), Text(""), Text("")])
             continue
-        table.add_row(
-            Text(str(slot), "bold"),
-            Text(theme.item_name(key, msgs)),
-            Text(f"{theme.item_cost(key)}c", "bold #ffd60a"),
-            Text(msgs.get(f"item.short.{key}", ""), theme.DIM),
+        rows.append(
+            [
+                Text(str(slot), "bold"),
+                Text(theme.item_name(key, msgs)),
+                Text(f"{theme.item_cost(key)}c", "bold #ffd60a"),
+                Text(msgs.get(f"item.short.{key}", ""), theme.DIM),
+            ]
         )
-    return table
+    return _listing(title, rows, width, 3)
 
 
-def objectives_panel(view: dict[str, Any], msgs: Messages) -> Table | None:
+def objectives_panel(view: View, msgs: Words, width: int) -> Table | None:
     """The viewer's own objectives, one a line (None for a spectator view)."""
     viewer = view.get("viewer")
     if viewer is None:
@@ -119,18 +126,19 @@ def objectives_panel(view: dict[str, Any], msgs: Messages) -> Table | None:
     me = view["players"][viewer]
     if me.get("objectives") is None:
         return None
-    table = _listing(msgs("panel.objectives"), 3)
-    rows = [(obj, "bold #ffd60a") for obj in me["objectives"]]
+    held = [(obj, "bold #ffd60a") for obj in me["objectives"]]
     gone = me.get("discarded_objective")
     if gone:
-        rows.append((gone, theme.DIM + " strike"))  # the one given up, struck out
-    for obj, style in rows:
-        table.add_row(
-            Text(str(obj["name"]), style),
+        held.append((gone, theme.DIM + " strike"))  # the one given up, struck out
+    rows = [
+        [
+            Text(theme.objective_name(int(obj["id"]), msgs), style),
             Text(f"{obj['points']}p", style),
             Text(theme.objective_goal(int(obj["id"]), msgs), theme.DIM),
-        )
-    return table
+        ]
+        for obj, style in held
+    ]
+    return _listing(msgs("panel.objectives"), rows, width, 2)
 
 
 def _tiles_text(pile: Sequence[dict[str, Any]]) -> Text:
@@ -148,7 +156,7 @@ def _tiles_text(pile: Sequence[dict[str, Any]]) -> Text:
     return text
 
 
-def _relics_text(relics: Sequence[dict[str, Any]], msgs: Messages) -> Text:
+def _relics_text(relics: Sequence[dict[str, Any]], msgs: Words) -> Text:
     counts: dict[str, int] = {}
     for relic in relics:
         counts[str(relic["type"])] = counts.get(str(relic["type"]), 0) + 1
@@ -160,17 +168,16 @@ def _relics_text(relics: Sequence[dict[str, Any]], msgs: Messages) -> Text:
     return Text(" ".join(parts) if parts else "-")
 
 
-def players_table(
-    view: dict[str, Any], msgs: Messages, who: Sequence[str], acting: int | None
-) -> Table:
-    """One row per seat: where, coins, cargo, stone dice, victory pile, relics, points, items."""
+def players_table(view: View, msgs: Words, who: Sequence[str], acting: int | None) -> Table:
+    """One row per seat: where, coins, cargo, stone dice, victory pile, relics, points, items;
+    ``who`` says who plays each seat, in words."""
     table = Table(
         box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False, expand=True
     )
     for key in (
         "col.seat",
         "col.where",
-        "col.coins",
+        "table.coins",
         "col.cargo",
         "col.stone",
         "col.tiles",
@@ -180,7 +187,7 @@ def players_table(
         "col.reserved",
     ):
         table.add_column(msgs(key), no_wrap=True)
-    table.add_column(msgs("col.items"), ratio=1)
+    table.add_column(msgs("table.hand"), ratio=1)
     for p in view["players"]:
         seat = int(p["seat"])
         name = Text(">" if seat == acting else " ", "bold")
@@ -194,7 +201,7 @@ def players_table(
         none = Text("-", theme.DIM)
         table.add_row(
             name,
-            Text(theme.where_words(int(p["position"]), msgs)),
+            Text(theme.where_words(int(p["position"]), msgs, short=True)),
             none if rhom else Text(str(p["coins"]), "bold #ffd60a"),
             cargo,
             none if rhom else Text(str(p["stone_dice"])),
@@ -211,7 +218,7 @@ def players_table(
 RHOM_SOURCES = ("relics", "tile_bonus", "iridia_stone", "token", "merchant", "overflow")
 
 
-def _points_by_source(points: dict[str, Any], msgs: Messages) -> Text:
+def _points_by_source(points: dict[str, Any], msgs: Words) -> Text:
     """The Rhom's points by source, those above 0 (it has no items: this fills its Items
     cell)."""
     parts = [
@@ -219,34 +226,33 @@ def _points_by_source(points: dict[str, Any], msgs: Messages) -> Text:
         for k in RHOM_SOURCES
         if int(points.get(k, 0))
     ]
-    return Text(", ".join(parts) or "-", theme.DIM)
+    return Text(msgs("tui.sep").join(parts) or "-", theme.DIM)
 
 
-def rhom_panel(view: dict[str, Any], msgs: Messages) -> Text | None:
+def rhom_panel(view: View, msgs: Words) -> Text | None:
     """The Rhom's deck, weathervane, barricades left and last card (None without a Rhom)."""
     rhom = view.get("rhom")
     if not rhom:
         return None
-    from iridescia.games.iridescia.automa import CARD_BY_ID, MAX_BARRICADES
-
+    width = label_width(msgs)
     vane = str(rhom["weathervane"])
-    text = Text(f"{msgs('panel.rhom'):<7}", theme.RHOM_STYLE)
+    text = Text(theme.fit(msgs("seat.rhom"), width), theme.RHOM_STYLE)
     parts = [
         msgs("panel.rhom.deck", count=rhom["deck_count"]),
         msgs("panel.rhom.vane", arrow="<-" if vane == "left" else "->"),
         msgs("panel.rhom.barricades", left=rhom["barricades_left"], max=MAX_BARRICADES),
     ]
-    text.append(", ".join(parts), "bold")
+    text.append(msgs("tui.sep").join(parts), "bold")
     discard = rhom.get("discard") or []
-    card = CARD_BY_ID.get(int(discard[-1])) if discard else None
+    card = RHOM_CARD_BY_ID.get(int(discard[-1])) if discard else None
     if card is not None:
         icon = msgs.get(f"icon.{card.icon}", card.icon)
         last = msgs("panel.rhom.last", card=card.id, icon=icon, order=", ".join(card.reveal_order))
-        text.append(f"\n{'':<7}{last}", theme.DIM)
+        text.append("\n" + " " * width + last, theme.DIM)
     return text
 
 
-def _reserved_text(relic: dict[str, Any] | None, msgs: Messages) -> Text:
+def _reserved_text(relic: dict[str, Any] | None, msgs: Words) -> Text:
     if not relic:
         return Text("-")
     text = Text(f"{relic['id']} ", "bold")
@@ -254,7 +260,7 @@ def _reserved_text(relic: dict[str, Any] | None, msgs: Messages) -> Text:
     return text
 
 
-def gloss(action: str, view: dict[str, Any], msgs: Messages) -> str:
+def gloss(action: str, view: View, msgs: Words) -> str:
     """A short explanation of an action text from public data ("" when none helps)."""
     words = action.split()
     head, args = words[0], words[1:]
@@ -263,9 +269,9 @@ def gloss(action: str, view: dict[str, Any], msgs: Messages) -> str:
             h = view["board"][int(args[0]) - 1]
             return str(theme.tile_label(h["tile"])) if h["face_up"] and h["tile"] else ""
         if head in ("restore", "reserve") and args:
-            return str(relic_json(int(args[0]))["name"])
+            return theme.relic_name(int(args[0]), msgs)
         if head == "discard" and args[0] == "objective":
-            return str(objective_json(int(args[1]))["name"])
+            return theme.objective_name(int(args[1]), msgs)
         if head == "discard" and args[0] == "tile":
             return theme.tile_words(tile_json(int(args[1])), msgs)
         if head == "buy":
@@ -290,7 +296,7 @@ def gloss(action: str, view: dict[str, Any], msgs: Messages) -> str:
     return ""
 
 
-def action_cells(actions: Sequence[str], view: dict[str, Any], msgs: Messages) -> list[Text]:
+def action_cells(actions: Sequence[str], view: View, msgs: Words) -> list[Text]:
     cells = []
     for i, action in enumerate(actions, start=1):
         text = Text(f"{i:>2} ", "bold #ffd60a")
@@ -319,24 +325,25 @@ def actions_grid(cells: Sequence[Text], width: int) -> Table:
     return grid
 
 
-def roll_text(view: dict[str, Any], msgs: Messages) -> Text | None:
+def roll_text(view: View, msgs: Words) -> Text | None:
     """The latest mining or Wishing Well roll, for the dice items."""
     roll = view.get("turn", {}).get("latest_roll")
     if not roll:
         return None
-    text = Text(msgs("panel.roll", kind=roll["kind"]) + " ", "bold")
+    kind = msgs.get(f"roll.{roll['kind']}", str(roll["kind"]))
+    text = Text(msgs("panel.roll", kind=kind) + " ", "bold")
     for die in roll["dice"]:
         ok = bool(die["success"])
         text.append(f"{die['die']}={die['face']}", "bold #2ec27e" if ok else "#ff6b6b")
         text.append(" ")
     if roll.get("locked"):
-        text.append(msgs("panel.roll.locked"), theme.DIM)
+        text.append(msgs("table.locked"), theme.DIM)
     return text
 
 
 def decision_panel(
-    view: dict[str, Any],
-    msgs: Messages,
+    view: View,
+    msgs: Words,
     prompt: str,
     seat: int,
     actions: Sequence[str],
@@ -355,60 +362,3 @@ def decision_panel(
     else:
         out.add_row(Text(msgs("panel.no_actions"), theme.DIM))
     return out
-
-
-def scores_table(
-    scores: Sequence[ScoreBreakdown], places: Sequence[int], msgs: Messages, who: Sequence[str]
-) -> Table:
-    """The final score breakdown: one column per seat, one row per source, then the total."""
-    table = Table(title=msgs("score.title"), box=box.ROUNDED, title_style="bold")
-    table.add_column("")
-    for seat in range(len(scores)):
-        kind = who[seat] if seat < len(who) and seat != msgs.rhom else ""
-        label = msgs.seat(seat) + (f" ({kind})" if kind else "")
-        table.add_column(Text(label, theme.seat_style(seat, msgs.rhom)), justify="right")
-    parts = [dict(s.as_dict()) for s in scores]
-    for label_key, name in SCORE_ROWS:
-        table.add_row(msgs(label_key), *(str(part.get(name, 0)) for part in parts))
-    known = {name for _, name in SCORE_ROWS} | {"total"}
-    for name in sorted({k for part in parts for k in part} - known):  # a source added later
-        table.add_row(name, *(str(part.get(name, 0)) for part in parts))
-    table.add_row(
-        Text(msgs("score.objective_name"), theme.DIM),
-        *(_objective_cell(s, msgs) for s in scores),
-    )
-    table.add_section()
-    table.add_row(Text(msgs("score.total"), "bold"), *(Text(str(s.total), "bold") for s in scores))
-    table.add_row(Text(msgs("score.place"), "bold"), *(Text(str(p), "bold") for p in places))
-    return table
-
-
-def result_line(winners: Sequence[int], scores: Sequence[ScoreBreakdown], msgs: Messages) -> Text:
-    """Who won: in solo (one explorer and the Rhom) "You win", "The Rhom wins" or "Draw";
-    otherwise the winner or the seats sharing first place."""
-    rhom = msgs.rhom
-    if rhom is not None and len(scores) == 2:
-        you = 1 - rhom
-        totals = {"you": scores[you].total, "rhom": scores[rhom].total}
-        if len(winners) != 1:
-            key, style = "score.solo.draw", "bold"
-        elif winners[0] == you:
-            key, style = "score.solo.win", "bold #2ec27e"
-        else:
-            key, style = "score.solo.loss", theme.RHOM_STYLE
-        return Text(msgs(key, **totals), style)
-    names = ", ".join(msgs.seat(s) for s in winners)
-    key = "score.winner" if len(winners) == 1 else "score.winners"
-    line = Text(msgs(key, seats=names), "bold")
-    for s in winners:
-        line.highlight_words([msgs.seat(s)], theme.seat_style(s, msgs.rhom))
-    return line
-
-
-def _objective_cell(score: ScoreBreakdown, msgs: Messages) -> Text:
-    if not score.objective_id:
-        return Text("-", theme.DIM)
-    done = score.objective_completed
-    mark = msgs("score.done") if done else msgs("score.missed")
-    name = objective_json(score.objective_id)["name"]
-    return Text(f"{mark} {name}", "#2ec27e" if done else theme.DIM)

@@ -1,0 +1,76 @@
+"""What a game gives the research APIs: its observation encoder, found by the game's name.
+
+The Gymnasium, PettingZoo and OpenSpiel adapters know no game. They take everything generic
+from the contract (``core.game``): the action table (``Discrete(spec.info.num_actions)``,
+action names, the mask from ``legal_actions()``), seats from ``match.Seating``, bots through
+``match.BotSeats``, final rewards from ``game.outcome()``. What only one game can say comes
+from that game's ``ObservationEncoder`` in ``rl/games/<game>/``, registered in
+``rl/games/__init__.py`` under the game's registry name: the fixed-length vector of a view, a
+plain-text picture of it, the running score that shaping uses, and how each action looks in an
+information-state history.
+
+An encoder reads views (never a game state) except in ``score``, which is asked only for the
+seat's own standing (shaping must not depend on what that seat cannot see). A game without an
+encoder cannot be played through the research APIs yet: ``rl.games.get`` says so by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from iridescia.core.actions import Action
+from iridescia.core.game import Game, View
+from iridescia.rl.layout import Layout, Vector
+
+
+class ObservationEncoder(Protocol):
+    """One game's plug-in for the research APIs."""
+
+    @property
+    def game(self) -> str:
+        """The game's registry name (``iridescia.games.get(encoder.game)``)."""
+        ...
+
+    @property
+    def layout(self) -> Layout:
+        """The vector's fields, size and bounds (``docs/observation.md`` for the first game)."""
+        ...
+
+    @property
+    def table_options(self) -> Mapping[str, Any]:
+        """The table options OpenSpiel takes as game parameters, with their defaults, e.g.
+        ``{"rhom": False}`` (a ``"mode"`` entry names the mode). Gymnasium and PettingZoo take
+        every option of the game as a keyword."""
+        ...
+
+    @property
+    def max_score(self) -> float:
+        """A bound on any seat's final score (for the reward ranges OpenSpiel declares)."""
+        ...
+
+    @property
+    def max_game_length(self) -> int:
+        """A bound on the decisions of one game, far above anything play reaches."""
+        ...
+
+    def encode(self, view: View) -> Vector:
+        """The observation vector of a seat's (or a spectator's) view, shape
+        ``(layout.size,)``; ValueError for a view value the layout has no place for."""
+        ...
+
+    def render(self, view: View) -> str:
+        """The view as plain text (``render_mode="ansi"``): safe to show the view's seat."""
+        ...
+
+    def score(self, game: Game, seat: int) -> float:
+        """``seat``'s score if the game ended now: the potential of reward shaping."""
+        ...
+
+    def public_text(self, action: Action) -> str:
+        """The action as every seat saw it: its text, without what only its player knows
+        (OpenSpiel's information-state history)."""
+        ...
+
+
+__all__ = ["ObservationEncoder"]

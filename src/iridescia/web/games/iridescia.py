@@ -1,0 +1,376 @@
+"""Gems of Iridescia in the browser, the server's side: how its events, actions and decisions
+read, its final score table, the lobby's options and the card data the board is drawn with.
+
+Everything here becomes messages (``web.plugin`` documents the format) translated in the
+browser from the shared catalogue: ``ev.*`` for the log, ``act.*`` for actions, ``decision.*``
+for prompts, and words by key (``colour.*``, ``item.*``, ``relic.*``, ``objective.*``,
+``reason.*``...). The board and the panels are the browser plug-in
+``static/games/gems-of-iridescia/``; each legal action says where it belongs on the table
+(``at``): ``hex:23``, ``relic:5``, ``slot:2`` (item market), ``item:book`` (an item in your
+hand), ``gem:emerald`` (your cargo), ``die:roll:1`` / ``die:market:emerald``, ``objective:7``.
+
+The texts are the game's canonical action texts (``reveal 23``, ``give emerald 2``), read here
+once per action of the table; the browser never reads them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Any, cast
+
+from iridescia.core.actions import Action
+from iridescia.core.events import Event
+from iridescia.core.game import Decision, View
+from iridescia.core.game import Game as AnyGame
+from iridescia.games.iridescia import ACTIONS, GAME_NAME, ITEM_KEYS, Game, Heuristics, catalogue
+from iridescia.games.iridescia import tile_json as _tile_json
+from iridescia.i18n import FALLBACK
+from iridescia.i18n import catalogue as messages
+from iridescia.web.plugin import LobbyOption, Msg, Text, action_json, listed, msg, seat_ref
+
+HEX_ACTIONS = ("reveal", "move", "place", "land", "pickaxe", "remove")
+CARGO_ACTIONS = ("colour", "give", "return", "take", "sell")
+
+
+def _known(key: str) -> bool:
+    return key in messages(FALLBACK)
+
+
+# ---------------------------------------------------------------- words
+
+
+def _colour(c: str) -> Msg:
+    return msg(f"colour.{c}")
+
+
+def _reason(r: str | None) -> Text:
+    """A reason by key when the catalogue has it, else as the engine says it."""
+    key = f"reason.{r}"
+    return msg(key) if r and _known(key) else (r or "")
+
+
+def _tile(tile_id: int | None) -> Text:
+    if tile_id is None:
+        return "?"
+    t = _tile_json(tile_id)
+    gem = _colour(t["gem"])
+    if not t["bonus"]:
+        return msg("tile", gem=gem)
+    return msg("tile.bonus", gem=gem, bonus=msg(f"bonus.{t['bonus']}", n=t["amount"]))
+
+
+def _where(at: int | str) -> Msg:
+    if at in (0, "off"):
+        return msg("where.off")
+    if at in (-1, "castle"):
+        return msg("where.castle")
+    return msg("where.hex", hex=at)
+
+
+def _faces(faces: Sequence[int] | None) -> str:
+    return " ".join(str(f) for f in faces or ())
+
+
+def _die(target: str) -> Msg:
+    kind, _, arg = target.partition(":")
+    if kind == "roll":
+        return msg("die.roll", n=arg)
+    return msg("die.market", colour=_colour(arg))
+
+
+def _item(key: str) -> Msg:
+    return msg(f"item.{key}")
+
+
+def _who(e: Event) -> Any:
+    return seat_ref(e.player) if e.player >= 0 else msg("table.name")
+
+
+# ---------------------------------------------------------------- events
+
+Describer = Callable[[Event, Any, dict[str, Any]], Text]
+
+
+def _turn(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    return msg(f"ev.turn.{d.get('kind') or 'normal'}", number=d["number"], seat=who)
+
+
+def _market(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    crash = d["before"] == 6 and d["after"] == 1
+    return msg(
+        "ev.market_crash" if crash else "ev.market",
+        colour=_colour(d["colour"]),
+        before=d["before"],
+        after=d["after"],
+        reason=_reason(d.get("reason")),
+    )
+
+
+def _castle(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    if not d.get("token"):
+        return msg("ev.castle.none", seat=who)
+    return msg("ev.castle", seat=who, token=msg(f"token.{d['token']}"), points=d["points"])
+
+
+def _objective(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    if not d.get("objective"):  # another seat's discarded objective is redacted away
+        return msg("ev.objective_discarded.hidden", seat=who)
+    return msg("ev.objective_discarded", seat=who, objective=msg(f"objective.{d['objective']}"))
+
+
+def _remove(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    if d.get("tile") is None:
+        return msg("ev.remove.hidden", seat=who, hex=d["hex"])
+    return msg("ev.remove", seat=who, tile=_tile(d["tile"]), hex=d["hex"])
+
+
+def _amount(e: Event, who: Any, d: dict[str, Any]) -> Text:  # gain, return
+    return msg(
+        f"ev.{e.kind}",
+        seat=who,
+        count=d["count"],
+        colour=_colour(d["colour"]),
+        reason=_reason(d.get("reason")),
+    )
+
+
+def _refresh(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    names = [_item(ITEM_KEYS[k]) if 0 <= k < len(ITEM_KEYS) else "–" for k in d.get("market", ())]
+    return msg("ev.item_market_refresh", items=listed(names))
+
+
+def _rhom_dice(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    key = f"ev.rhom_dice.{d.get('reason')}"
+    return msg(
+        key if _known(key) else "ev.rhom_dice",
+        seat=who,
+        faces=_faces(d.get("faces")),
+        reason=d.get("reason") or "",
+    )
+
+
+def _rhom_card(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    return msg(
+        "ev.rhom_card",
+        seat=who,
+        card=d["card"],
+        icon=msg(f"icon.{d['icon']}"),
+        order=", ".join(d.get("reveal_order") or ()),
+        vane=msg(f"vane.{d['weathervane']}"),
+    )
+
+
+def _rhom_merchant(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    if not d.get("item"):
+        return msg("ev.rhom_merchant.none", seat=who)
+    return msg(
+        "ev.rhom_merchant", seat=who, item=_item(d["item"]), slot=d["slot"], points=d["points"]
+    )
+
+
+def _rhom_barricade(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    if d.get("hex") is None:
+        return msg("ev.rhom_barricade.none", seat=who, reason=_reason(d.get("reason")))
+    return msg("ev.rhom_barricade", seat=who, hex=d["hex"])
+
+
+def _plain(e: Event, who: Any, d: dict[str, Any]) -> Text:
+    """Events whose template takes the seat and the event's own numbers as they are."""
+    return msg(f"ev.{e.kind}", seat=who, **d)
+
+
+def _row(
+    key: str, **fields: Callable[[dict[str, Any]], Any]
+) -> Callable[[Event, Any, dict[str, Any]], Text]:
+    """A describer filling ``key`` with the seat and one argument per field."""
+
+    def describe(e: Event, who: Any, d: dict[str, Any]) -> Text:
+        return msg(key, seat=who, **{name: get(d) for name, get in fields.items()})
+
+    return describe
+
+
+def _get(name: str) -> Callable[[dict[str, Any]], Any]:
+    return lambda d: d[name]
+
+
+DESCRIBERS: dict[str, Describer] = {
+    "setup": lambda e, who, d: msg("ev.setup", players=d["players"], first=seat_ref(d["first"])),
+    "turn": _turn,
+    "blocked": _row("ev.blocked", where=lambda d: _where(d["at"])),
+    "collect": _row("ev.collect", tile=lambda d: _tile(d["tile"]), hex=_get("hex")),
+    "market": _market,
+    "castle": _castle,
+    "move": _row("ev.move", hex=_get("to")),
+    "reveal": _row("ev.reveal", hex=_get("hex"), tile=lambda d: _tile(d["tile"])),
+    "coins": _row("ev.coins", count=_get("count"), reason=lambda d: _reason(d.get("reason"))),
+    "points": _row("ev.points", count=_get("count"), reason=lambda d: _reason(d.get("reason"))),
+    "stone_die": lambda e, who, d: msg("ev.stone_die" if d.get("got") else "ev.stone_die.none",
+                                       seat=who),
+    "objective_discarded": _objective,
+    "colour_chosen": _row("ev.colour_chosen", colour=lambda d: _colour(d["colour"])),
+    "tile_discarded": _row("ev.tile_discarded", tile=lambda d: _tile(d["tile"])),
+    "give": _row("ev.give", colour=lambda d: _colour(d["colour"]), to=lambda d: seat_ref(d["to"])),
+    "buy": _row("ev.buy", item=lambda d: _item(d["item"]), cost=_get("cost")),
+    "sell": _row("ev.sell", count=_get("count"), colour=lambda d: _colour(d["colour"]),
+                 coins=_get("coins")),
+    "restore": _row("ev.restore", relic=lambda d: msg(f"relic.{d['relic']}"),
+                    points=_get("points")),
+    "relic_dealt": lambda e, who, d: msg("ev.relic_dealt", relic=msg(f"relic.{d['relic']}")),
+    "remove": _remove,
+    "gain": _amount,
+    "return": _amount,
+    "supply_short": _row("ev.supply_short", missing=_get("missing"),
+                         colour=lambda d: _colour(d["colour"])),
+    "item_market_refresh": _refresh,
+    "play": _row("ev.play", item=lambda d: _item(d["item"])),
+    "swap": _row("ev.swap", other=lambda d: seat_ref(d["with_seat"]),
+                 where=lambda d: _where(d["now_at"])),
+    "catapult": _row("ev.catapult", hex=_get("to")),
+    "reserve": _row("ev.reserve", relic=lambda d: msg(f"relic.{d['relic']}"),
+                    source=lambda d: msg("ev.reserve.row" if d.get("from_row")
+                                         else "ev.reserve.deck")),
+    "pickaxe": _row("ev.pickaxe", hex=_get("hex"), colour=lambda d: _colour(d["colour"])),
+    "mine": _row("ev.mine", colour=lambda d: _colour(d["colour"]), target=_get("target"),
+                 faces=lambda d: _faces(d.get("faces")), successes=_get("successes")),
+    "die": _row("ev.die", die=_get("die"), before=_get("before"), after=_get("after"),
+                reason=lambda d: _reason(d.get("reason"))),
+    "well_roll": _row("ev.well_roll", faces=lambda d: _faces(d.get("faces"))),
+    "rhom_card": _rhom_card,
+    "rhom_dice": _rhom_dice,
+    "rhom_choice": _row("ev.rhom_choice", hex=_get("hex"),
+                        reason=lambda d: _reason(d.get("reason"))),
+    "rhom_overflow": _row("ev.rhom_overflow", count=_get("count"),
+                          colour=lambda d: _colour(d["colour"]), points=_get("points")),
+    "rhom_merchant": _rhom_merchant,
+    "rhom_barricade": _rhom_barricade,
+    **{
+        kind: _plain
+        for kind in (
+            "iridia_stone", "placed", "end_actions", "extra_turn", "well_nothing", "roll_locked",
+            "rhom_stuck", "turn_skipped", "stone_returned", "game_over", "item_reshuffle",
+            "rhom_reshuffle",
+        )
+    },
+}  # fmt: skip
+
+
+# ---------------------------------------------------------------- actions
+
+
+def _label(text: str) -> tuple[Text, str | None]:
+    """An action's label and where it belongs on the table, from its canonical text (``buy``
+    names its slot here; the item in it is the state's: see ``labels``)."""
+    k, a, b = (text.split(" ") + ["", ""])[:3]
+    if k in HEX_ACTIONS:
+        return msg(f"act.{k}", hex=int(a)), f"hex:{a}"
+    if k == "discard" and a == "tile":
+        return msg("act.discard_tile", tile=_tile(int(b))), None
+    if k == "discard":
+        return msg("act.discard_objective", objective=msg(f"objective.{b}")), f"objective:{b}"
+    if k == "take" and a == "none":
+        return msg("act.take_none"), None
+    if k == "give":
+        return msg("act.give", colour=_colour(a), seat=seat_ref(int(b) - 1)), f"gem:{a}"
+    if k == "sell":
+        return msg("act.sell", count=int(b), colour=_colour(a)), f"gem:{a}"
+    if k in CARGO_ACTIONS:
+        return msg(f"act.{k}", colour=_colour(a)), f"gem:{a}"
+    if k == "mine":
+        return (msg("act.mine") if a == "0" else msg("act.mine_stone", n=int(a))), None
+    if k == "play":
+        return msg("act.play", item=_item(a)), f"item:{a}"
+    if k == "die" and b:
+        return msg("act.adjust", die=_die(a), delta=b), f"die:{a}"
+    if k in ("die", "pick"):
+        return msg(f"act.{k}", die=_die(a)), f"die:{a}"
+    if k == "libation":
+        return msg(f"act.libation_{a}"), None
+    if k in ("reserve", "restore"):
+        return msg(f"act.{k}", relic=msg(f"relic.{a}")), f"relic:{a}"
+    if k == "swap":
+        return msg("act.swap", seat=seat_ref(int(a) - 1)), None
+    if k in ("roll", "end", "done"):
+        return msg(f"act.{k}"), None
+    if k == "buy":
+        return msg("act.buy", item=a, cost="?"), f"slot:{a}"
+    return text, None
+
+
+@cache
+def _action_table() -> list[dict[str, Any]]:
+    """Every action as the browser gets it, by action id (618 rows, built once)."""
+    return [action_json(a, *_label(str(a))) for a in ACTIONS]
+
+
+@cache
+def _item_costs() -> dict[str, int]:
+    return {it["key"]: it["cost"] for it in catalogue()["items"]}
+
+
+# ---------------------------------------------------------------- the plug-in
+
+
+class IridesciaWeb:
+    """Gems of Iridescia's web plug-in (``web.plugin.WebGame``)."""
+
+    __slots__ = ()
+
+    game = GAME_NAME
+    board = True
+    automa_kind = "rhom"
+    lobby_options = (LobbyOption("catapult_for_fourth", "lobby.catapult", seats=(4, 4)),)
+    keyed_lists: Mapping[str, str] = {"board": "hex"}
+
+    def client_data(self) -> dict[str, Any]:
+        return catalogue()
+
+    def describe_event(self, event: Event) -> Text:
+        describe = DESCRIBERS.get(event.kind)
+        who = _who(event)
+        if describe is not None:
+            try:
+                return describe(event, who, event.data)
+            except (KeyError, TypeError, ValueError, IndexError):
+                pass  # an event whose data this build does not know: still one line
+        return msg("ev.unknown", seat=who, kind=event.kind)
+
+    def heading(self, event: Event) -> bool:
+        return event.kind == "turn"
+
+    def action_table(self) -> list[dict[str, Any]]:
+        return _action_table()
+
+    def labels(self, view: View, actions: Sequence[Action]) -> dict[int, Text]:
+        """A purchase names the item in its slot of the market, and its cost."""
+        out: dict[int, Text] = {}
+        for a in actions:
+            text = str(a)
+            if text.startswith("buy "):
+                slot = int(text.split(" ")[1])
+                market = view.get("item_market") or ()
+                key = market[slot - 1] if 0 < slot <= len(market) else None
+                cost = _item_costs().get(key, "?") if key else "?"
+                out[a.id] = msg("act.buy", item=_item(key) if key else str(slot), cost=cost)
+        return out
+
+    def prompt(self, decision: Decision) -> Text:
+        key = f"decision.{decision.kind}"
+        return msg(key) if _known(key) else decision.prompt
+
+    def result(self, game: AnyGame) -> dict[str, Any]:
+        """Each seat's points by source, places after the tie-breaks, and the winners."""
+        g = cast(Game, game)
+        return {
+            "scores": [s.as_dict() for s in g.scores()],
+            "ranking": g.ranking(),
+            "winners": g.winners(),
+        }
+
+    def turn(self, game: AnyGame) -> int | None:
+        return _HEURISTICS.turn_index(cast(Game, game))
+
+
+_HEURISTICS = Heuristics()
+PLUGIN = IridesciaWeb()

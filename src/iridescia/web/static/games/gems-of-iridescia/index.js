@@ -1,0 +1,13 @@
+// Gems of Iridescia's browser plug-in (see /static/js/games.js for the contract): the hex board,
+// the panels around it and the final score table, drawn from the seat's view and the card data.
+import { setCards } from "./words.js";
+import { renderBoard } from "./board.js";
+import { renderPanels, renderScores } from "./panels.js";
+
+export default {
+  name: "gems-of-iridescia",
+  setData(data) { setCards(data); },
+  board: (view, ctx) => renderBoard(view, ctx),
+  panels: (st, view, ctx) => renderPanels(st, view, ctx),
+  result: (table) => (table.result ? renderScores(table) : null),
+};

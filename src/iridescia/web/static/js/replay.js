@@ -1,0 +1,36 @@
+// The replay of a finished game, step by step, as a spectator saw it: the board and panels of the
+// game's plug-in, the step's action and log lines, the final scores at the last step.
+import { t, render, seatName, setSeats } from "./i18n.js";
+import { h, nodes } from "./dom.js";
+import { api, apiError } from "./api.js";
+import { gamePlugin } from "./games.js";
+import { renderLog } from "./table.js";
+
+export async function replay(main, id) {
+  let step = 0;
+  let data = null;
+  const show = async (n) => {
+    data = await api(`/api/tables/${id}/replay/${n}`);
+    const plugin = await gamePlugin(data.table.game);
+    if (!plugin) throw new Error(t("lobby.no_board"));
+    step = n;
+    const view = data.view;
+    setSeats(data.table.seats);
+    const act = step > 0 ? data.actions[step - 1] : null;
+    const ctx = { at: () => [], pick: () => {}, seat: null, table: data.table };
+    const nav = h("div", { class: "replay-nav" },
+      h("button", { id: "replay-first", onclick: () => show(0) }, t("replay.first")),
+      h("button", { id: "replay-prev", onclick: () => step > 0 && show(step - 1) }, t("replay.prev")),
+      h("input", { type: "range", min: "0", max: String(data.steps), value: String(step), onchange: (e) => show(Number(e.target.value)) }),
+      h("button", { id: "replay-next", onclick: () => step < data.steps && show(step + 1) }, t("replay.next")),
+      h("button", { id: "replay-last", onclick: () => show(data.steps) }, t("replay.last")),
+      h("span", { id: "replay-step" }, t("replay.step", { step, total: data.steps })));
+    main.replaceChildren(...nodes(h("section", { class: "prompt" }, h("h2", {}, t("replay.title")), nav,
+      act ? h("p", {}, t("replay.action", { seat: seatName(act.seat), action: render(data.label ?? act.action) })) : null,
+      renderLog(data.events, null)),
+      data.over && data.table.result ? plugin.result(data.table, view) : null,
+      h("div", { class: "layout" }, h("div", { class: "board-wrap" }, plugin.board(view, ctx)),
+        h("div", { class: "side" }, plugin.panels({ table: data.table, seat: null }, view, ctx)))));
+  };
+  try { await show(0); } catch (err) { main.replaceChildren(h("p", { class: "error" }, apiError(err))); }
+}

@@ -1,0 +1,69 @@
+// Zoom and pan for a board drawn in SVG (any game's): the board's svg carries its full size in
+// data-width and data-height, and zooms and pans through its viewBox (buttons, mouse wheel,
+// drag, two-finger pinch). A drag sets data-panned for the moment of the click that ends it, so
+// a board ignores that click. `zoom` is {z, cx, cy} (scale and the centre, in board units), kept
+// by the page across renders; `onChange` is called after every change so the page can remember it.
+export function attachZoom(svg, zoom, onChange) {
+  const W = Number(svg.dataset.width);
+  const H = Number(svg.dataset.height);
+  const apply = () => {
+    zoom.z = Math.max(1, Math.min(4, zoom.z || 1));
+    const w = W / zoom.z;
+    const hgt = H / zoom.z;
+    zoom.cx = Math.max(w / 2, Math.min(W - w / 2, zoom.cx ?? W / 2));
+    zoom.cy = Math.max(hgt / 2, Math.min(H - hgt / 2, zoom.cy ?? H / 2));
+    svg.setAttribute("viewBox", `${(zoom.cx - w / 2).toFixed(1)} ${(zoom.cy - hgt / 2).toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`);
+  };
+  const scale = () => W / zoom.z / svg.getBoundingClientRect().width;  // board units per pixel
+  apply();
+  svg.addEventListener("wheel", (ev) => {
+    if (!ev.ctrlKey && zoom.z <= 1 && ev.deltaY > 0) return;  // let the page scroll
+    ev.preventDefault();
+    zoom.z *= ev.deltaY < 0 ? 1.15 : 1 / 1.15;
+    apply();
+    onChange();
+  }, { passive: false });
+  const pointers = new Map();
+  let start = null;
+  svg.addEventListener("pointerdown", (ev) => {
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    start = { z: zoom.z, cx: zoom.cx, cy: zoom.cy, pts: new Map(pointers), moved: 0 };
+    delete svg.dataset.panned;
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!pointers.has(ev.pointerId) || !start) return;
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    const now = [...pointers.values()];
+    const was = [...start.pts.values()];
+    if (now.length >= 2 && was.length >= 2) {  // pinch
+      const d = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      zoom.z = start.z * d(now[0], now[1]) / d(was[0], was[1]);
+      svg.dataset.panned = "1";
+    } else if (zoom.z > 1) {  // drag
+      const p0 = start.pts.get(ev.pointerId);
+      if (!p0) return;
+      const dx = ev.clientX - p0.x;
+      const dy = ev.clientY - p0.y;
+      start.moved = Math.max(start.moved, Math.hypot(dx, dy));
+      if (start.moved < 6) return;
+      svg.dataset.panned = "1";
+      zoom.cx = start.cx - dx * scale();
+      zoom.cy = start.cy - dy * scale();
+    } else {
+      return;
+    }
+    ev.preventDefault();
+    apply();
+  });
+  const end = (ev) => {
+    pointers.delete(ev.pointerId);
+    if (!pointers.size) {
+      if (svg.dataset.panned) onChange();
+      start = null;
+      setTimeout(() => { delete svg.dataset.panned; }, 0);
+    }
+  };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  return apply;
+}

@@ -1,0 +1,204 @@
+"""Simulating a game without a sim plug-in (Gem Rush): the generic columns in both modes, the
+provisional-components notice and the data-set id on every output, its report, and the errors
+for an unknown game, a bot that cannot play it, and a flag of another game."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from iridescia.bots.base import register
+from iridescia.cli import main
+from iridescia.core.actions import Action
+from iridescia.core.record import GameRecord
+from iridescia.core.rng import Rng
+from iridescia.games import get
+from iridescia.sim.columns import COOPERATIVE, GENERIC_FIXED
+from iridescia.sim.output import load_run
+from iridescia.sim.report import sections_of
+
+GEM_RUSH = get("gem-rush").info
+NOTICE = GEM_RUSH.notice or ""
+DATA_SET = "gemrush-2e-provisional-1"
+
+
+class FirstBot:
+    """Always the first legal action: a second bot that plays any game, for tournaments."""
+
+    name = "simtest-first"
+    needs_view = False
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action], rng: Rng) -> Action:
+        return legal_actions[0]
+
+
+register("simtest-first", lambda options, game: FirstBot())
+
+
+def cli(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(list(argv), console=Console(file=out, width=150))
+    return code, out.getvalue()
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("gemrush")
+    made = {}
+    for name, args in {
+        "crisis4": ["--mode", "crisis", "--players", "4", "--format", "csv", "--records"],
+        "crisis2": ["--mode", "crisis", "--players", "2", "--level", "apprentice"],
+        "rush3": ["--mode", "rush", "--players", "3", "--records", "--workers", "2"],
+        "rush5": ["--mode", "rush", "--players", "5", "--format", "csv"],
+    }.items():
+        common = ["--game", "gem-rush", "--seats", "random", "--games", "6", "--seed", "3"]
+        code, _ = cli("simulate", "--quiet", *common, *args, "--out", str(base / name))
+        assert code == 0
+        made[name] = base / name
+    return made
+
+
+@pytest.mark.parametrize(
+    ("name", "mode", "players"),
+    [
+        ("crisis4", "crisis", 4),
+        ("crisis2", "crisis", 2),
+        ("rush3", "rush", 3),
+        ("rush5", "rush", 5),
+    ],
+)
+def test_rows_hold_the_generic_columns(
+    runs: dict[str, Path], name: str, mode: str, players: int
+) -> None:
+    run = load_run(runs[name])
+    cooperative = mode == "crisis"
+    fixed = list(GENERIC_FIXED + (COOPERATIVE if cooperative else ()))
+    assert len(run.rows) == 6 * players and len(run.games) == 6
+    for row in run.rows:
+        assert list(row)[: len(fixed)] == fixed and len(row) == len(fixed)
+        assert row["mode"] == mode and row["players"] == players and row["bot"] == "random"
+        assert row["is_automa"] is False and (row["rank"] == 1 or not row["winner"])
+        if not cooperative:  # a cooperative loss still ranks the seats by their own scores
+            assert row["winner"] == (row["rank"] == 1)
+        assert row["seed"] == 3 + row["game"] and row["length"] > 0 and row["turns"] >= 1
+    for game in run.games:
+        seats = [r for r in run.rows if r["game"] == game["game"]]
+        assert [r["score"] for r in seats] == game["scores"]
+        assert [r["seat"] for r in seats if r["winner"]] == game["winners"]
+        assert [r["return"] for r in seats] == game["returns"]
+        assert game["mode"] == mode and game["reason"] and game["turns"] == seats[0]["game_turns"]
+        if cooperative:  # the table wins or loses together, against a target
+            assert len(game["winners"]) in (0, players) and game["target"] >= 1
+            assert all(r["team_score"] == game["team_score"] for r in seats)
+            assert all(r["shared_win"] == r["winner"] for r in seats)
+        else:
+            assert game["winners"] and "team_score" not in game
+
+
+def test_every_output_carries_the_notice_and_the_data_set(runs: dict[str, Path]) -> None:
+    for name, directory in runs.items():
+        meta = json.loads((directory / "meta.json").read_text())
+        assert (meta["game"], meta["data_set"], meta["notice"]) == ("gem-rush", DATA_SET, NOTICE)
+        assert meta["mode"] == name.rstrip("0123456789") and meta["rules_version"] >= 1
+        assert meta["config"]["game"] == "gem-rush" and not meta["rules_params_complete"]
+    csv_head = (runs["crisis4"] / "results.csv").read_text().splitlines()[:3]
+    assert csv_head[0] == f"# Gem Rush: {NOTICE}" and csv_head[1] == f"# data set: {DATA_SET}"
+    assert csv_head[2].startswith("game,seed,players,mode,")
+    for name in ("crisis4", "rush3"):
+        for line in lines(runs[name] / "records.jsonl"):
+            record = GameRecord.from_json(line["record"])
+            assert (record.notice, record.data_set) == (NOTICE, DATA_SET)
+            game = get("gem-rush").from_record(record)  # and it replays
+            assert (
+                list(game.outcome().scores)
+                == lines(runs[name] / "games.jsonl")[line["game"]]["scores"]
+            )
+
+
+def test_csv_and_jsonl_load_to_the_same_rows(runs: dict[str, Path], tmp_path: Path) -> None:
+    args = ["--game", "gem-rush", "--mode", "rush", "--players", "5", "--games", "6", "--seed", "3"]
+    assert cli("simulate", "--quiet", *args, "--out", str(tmp_path))[0] == 0
+    assert load_run(tmp_path).rows == load_run(runs["rush5"]).rows
+
+
+@pytest.mark.parametrize("name", ["crisis4", "rush3"])
+def test_report_renders_with_the_notice_on_every_figure(runs: dict[str, Path], name: str) -> None:
+    code, out = cli("report", str(runs[name]), "--game", "gem-rush")
+    assert code == 0 and "report written to" in out
+    page = (runs[name] / "report.html").read_text(encoding="utf-8")
+    sections = sections_of(load_run(runs[name]))
+    anchors = [a for a, _ in sections]
+    generic = ["win-by-seat", "win-by-bot", "score-by-seat", "game-length"]
+    assert anchors == (["team", "score-by-seat", "game-length"] if "crisis" in name else generic)
+    for anchor, title in sections:
+        assert f'<section id="{anchor}">' in page and f"<h2>{title}</h2>" in page
+    header = page.split("<nav>")[0]
+    assert f'<p class="notice">{NOTICE}</p>' in header and DATA_SET in header
+    assert "Gem Rush simulation report" in header
+    figures = re.findall(r"<figure><img [^>]+><figcaption>(.*?)</figcaption></figure>", page)
+    assert len(figures) == page.count("<img") == len(sections)
+    assert all(NOTICE in caption and DATA_SET in caption for caption in figures)
+
+
+def test_results_do_not_depend_on_workers(runs: dict[str, Path], tmp_path: Path) -> None:
+    args = ["--game", "gem-rush", "--mode", "rush", "--players", "3", "--games", "6"]
+    args += ["--seed", "3", "--records"]
+    assert cli("simulate", "--quiet", *args, "--out", str(tmp_path))[0] == 0
+    for file in ("results.jsonl", "games.jsonl", "records.jsonl"):
+        assert (tmp_path / file).read_bytes() == (runs["rush3"] / file).read_bytes()
+
+
+def test_a_tournament_of_gem_rush_is_stamped_too(tmp_path: Path) -> None:
+    args = ["--game", "gem-rush", "--bots", "random,simtest-first", "--games", "4", "--quiet"]
+    code, _ = cli("tournament", *args, "--out", str(tmp_path))
+    assert code == 0
+    data = json.loads((tmp_path / "tournament.json").read_text())
+    assert (data["game"], data["mode"], data["data_set"]) == ("gem-rush", "rush", DATA_SET)
+    assert data["notice"] == NOTICE and sum(s["games"] for s in data["standings"]) == 8
+    page = (tmp_path / "tournament.html").read_text()
+    assert f'<p class="notice">{NOTICE}</p>' in page and page.count("<figcaption>") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "nope"], "unknown game 'nope'; games: gem-rush, gems-of-iridescia"),
+        (["--game", "gem-rush", "--seats", "greedy"], "the greedy bot cannot play Gem Rush yet"),
+        (["--game", "gem-rush", "--players", "2", "--seats", "random,hard"], "bot 'hard': the"),
+        (["--game", "gem-rush", "--mode", "solo"], "Gem Rush has no mode 'solo'"),
+        (["--game", "gem-rush", "--mode", "rush", "--players", "1"], "takes 2-7 players, not 1"),
+        (["--game", "gem-rush", "--players", "8"], "--players must be 1 to 7 for Gem Rush"),
+        (["--game", "gem-rush", "--rhom"], "--rhom is an option of Gems of Iridescia, not of"),
+        (["--level", "master"], "--level is an option of Gem Rush, not of Gems of Iridescia"),
+        (["--game", "gem-rush", "--level", "nope"], "--level: option level must be one of"),
+        (["--game", "gem-rush", "--mode", "rush", "--level", "master"], "not used in mode rush"),
+        (["--game", "gem-rush", "--param", "no_such=1"], "unknown rules parameters"),
+        (["--game", "gem-rush", "--seats", "automa"], "unknown bot 'automa'"),
+    ],
+)
+def test_clear_errors(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _ = cli("simulate", "--games", "1", "--out", str(tmp_path / "x"), *args)
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and "Traceback" not in err
+    assert not (tmp_path / "x").exists()
+
+
+def test_a_tournament_needs_a_mode_where_seats_compete(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--game", "gem-rush", "--mode", "crisis", "--bots", "random,simtest-first"]
+    code, _ = cli("tournament", *args, "--games", "2", "--out", str(tmp_path / "t"))
+    assert code == 2 and "Crisis (cooperative) is cooperative" in capsys.readouterr().err
