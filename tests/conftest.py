@@ -9,15 +9,25 @@ Its asserts carry their own messages, so pytest's assertion rewriting is turned 
 
 This module imports only the rules core (never ``game.py``), so collecting the rest of the suite
 never depends on it.
+
+With ``IRIDESCIA_EXPECT_COMPILED=1`` (CI's run on the compiled build, ``PYTHONPATH=build/compiled``)
+the session refuses to start unless every module of the compiled packages really is compiled, so
+a stale or missing build cannot pass as a test of it.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
+import pkgutil
 from collections import Counter
 from collections.abc import Callable
 from itertools import compress
 from typing import TYPE_CHECKING
 
+import pytest
+
+from iridescia.core.compiled import COMPILED_PACKAGES
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.board import HEXES
 from iridescia.games.iridescia.data import (
@@ -39,6 +49,30 @@ from iridescia.games.iridescia.state import (
 if TYPE_CHECKING:
     from iridescia.games.iridescia.actions import Action
     from iridescia.games.iridescia.game import Game
+
+
+def not_compiled() -> list[str]:
+    """The modules of the compiled build's packages that run as Python here (all of them in the
+    pure build, none in the compiled one)."""
+    out = []
+    for package in COMPILED_PACKAGES:
+        names = [package]
+        path = importlib.import_module(package).__path__
+        names += [m.name for m in pkgutil.iter_modules(path, f"{package}.") if not m.ispkg]
+        out += [n for n in names if str(importlib.import_module(n).__file__).endswith(".py")]
+    return out
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("IRIDESCIA_EXPECT_COMPILED") == "1":
+        interpreted = not_compiled()
+        if interpreted:
+            raise pytest.UsageError(
+                f"IRIDESCIA_EXPECT_COMPILED=1, but these modules are not compiled: "
+                f"{', '.join(interpreted)} (build with scripts/build_compiled.py and run with "
+                f"PYTHONPATH=build/compiled)"
+            )
+
 
 # Component counts from the spec (section 1), for games with the default rules parameters.
 GEMS_PER_COLOUR = 16

@@ -7,7 +7,7 @@ the way ``conftest.check_invariants`` demands: gems move between the supply and 
 are swapped with where they came from (board, thinned tiles, removed tiles, victory piles),
 item cards are taken from the merchant deck or discard, relics and objectives from their decks.
 
-Dice are forced with ``ScriptedRng``: ``script_dice(game, 4, 4, 5)`` makes the next three calls
+Dice are forced with ``ScriptedDraws``: ``script_dice(game, 4, 4, 5)`` makes the next three calls
 of ``state.rng.die()`` return 4, 4 and 5. An unexpected die roll fails the test (strict mode);
 ``below()`` (used by shuffles) draws from queued values first, then from the real stream.
 
@@ -21,7 +21,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from conftest import check_invariants
-from iridescia.core.rng import Rng
 from iridescia.games.iridescia import turn
 from iridescia.games.iridescia.data import (
     BONUS_NAMES,
@@ -49,72 +48,64 @@ AMETHYST, CITRINE, EMERALD, SAPPHIRE = 0, 1, 2, 3
 # ---------------------------------------------------------------- a scripted RNG
 
 
-class ScriptedRng(Rng):
-    """An ``Rng`` whose ``die()`` and ``below()`` return queued values.
+class ScriptedDraws:
+    """Queued draws for a state's ``Rng`` (its ``source``): ``die()`` and ``below()`` values.
 
     ``die()`` pops the next queued face; with an empty queue it raises AssertionError in strict
-    mode (the default), so a test notices any roll it did not plan, or rolls from the real
-    SplitMix64 stream when ``strict`` is False. ``below(n)`` pops a queued value (checked to be
-    in ``[0, n)``) or, with an empty queue, draws from the real stream, so shuffles still work.
-    ``clone()`` copies the queues (``State.clone`` relies on it).
+    mode (the default), so a test notices any roll it did not plan, or lets the ``Rng`` roll
+    from its real SplitMix64 stream when ``strict`` is False. ``below(n)`` pops a queued value
+    (checked to be in ``[0, n)``) or, with an empty queue, lets the stream draw, so shuffles
+    still work. ``clone()`` copies the queues (``Rng.clone``, hence ``State.clone``, relies on
+    it). The ``Rng`` is not subclassed: in the compiled build it is a native class.
     """
 
     __slots__ = ("belows", "faces", "strict")
 
     def __init__(
-        self,
-        faces: Iterable[int] = (),
-        belows: Iterable[int] = (),
-        seed: int = 0,
-        strict: bool = True,
+        self, faces: Iterable[int] = (), belows: Iterable[int] = (), strict: bool = True
     ) -> None:
-        super().__init__(seed)
         self.faces = list(faces)
         self.belows = list(belows)
         self.strict = strict
         for f in self.faces:
             assert 1 <= f <= 6, f"a die face is 1..6, not {f}"
 
-    def clone(self) -> ScriptedRng:
-        other = ScriptedRng(self.faces, self.belows, strict=self.strict)
-        other.state = self.state
-        return other
+    def clone(self) -> ScriptedDraws:
+        return ScriptedDraws(self.faces, self.belows, self.strict)
 
-    def die(self) -> int:
+    def die(self) -> int | None:
         if self.faces:
             return self.faces.pop(0)
         if self.strict:
             raise AssertionError("the engine rolled a die the test did not script")
-        return super().die()
+        return None
 
-    def below(self, n: int) -> int:
+    def below(self, n: int) -> int | None:
         if self.belows:
             v = self.belows.pop(0)
             assert 0 <= v < n, f"scripted below({n}) value {v} is out of range"
             return v
-        return super().below(n)
+        return None
 
 
-def script_dice(game: Game, *faces: int, strict: bool = True) -> ScriptedRng:
-    """Queue die faces for the engine's next rolls (installs a ScriptedRng if needed)."""
-    s = game.state
-    rng = s.rng
-    if not isinstance(rng, ScriptedRng):
-        scripted = ScriptedRng(strict=strict)
-        scripted.state = rng.state
-        s.rng = scripted
-        rng = scripted
-    rng.strict = strict
-    rng.faces.extend(faces)
+def script_dice(game: Game, *faces: int, strict: bool = True) -> ScriptedDraws:
+    """Queue die faces for the engine's next rolls (gives the state's RNG a scripted source)."""
+    rng = game.state.rng
+    scripted = rng.source
+    if not isinstance(scripted, ScriptedDraws):
+        scripted = ScriptedDraws(strict=strict)
+        rng.source = scripted
+    scripted.strict = strict
+    scripted.faces.extend(faces)
     for f in faces:
         assert 1 <= f <= 6, f"a die face is 1..6, not {f}"
-    return rng
+    return scripted
 
 
 def dice_left(game: Game) -> list[int]:
     """The scripted faces not rolled yet."""
-    rng = game.state.rng
-    return list(rng.faces) if isinstance(rng, ScriptedRng) else []
+    source = game.state.rng.source
+    return list(source.faces) if isinstance(source, ScriptedDraws) else []
 
 
 # ---------------------------------------------------------------- games and actions

@@ -17,10 +17,10 @@ import pytest
 
 from iridescia import Game, Options
 from iridescia.bots import bot_names, make_bot
-from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, estimate, relic_potential
 from iridescia.bots.mcts import MctsBot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.data import RELIC_BY_ID
+from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, estimate, relic_potential
 
 FAST_SPECS = ["random", "greedy", "easy", "mcts:iterations=40,per_action=10,worlds=8"]
 

@@ -211,8 +211,11 @@ def _assert_disjoint(a: Any, b: Any, path: str) -> None:
         assert a.keys() == b.keys(), path
         for k in a:
             _assert_disjoint(a[k], b[k], f"{path}[{k!r}]")
-    elif hasattr(type(a), "__slots__"):
-        for name in type(a).__slots__:
+    elif hasattr(type(a), "__slots__") or hasattr(type(a), "__mypyc_attrs__"):
+        # A class compiled by mypyc (the compiled build) lists its attributes in
+        # ``__mypyc_attrs__`` instead of ``__slots__``.
+        names = getattr(type(a), "__slots__", None) or type(a).__mypyc_attrs__
+        for name in names:
             _assert_disjoint(getattr(a, name), getattr(b, name), f"{path}.{name}")
     else:
         raise AssertionError(f"{path}: unexpected {type(a).__name__} in the state")

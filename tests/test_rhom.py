@@ -458,7 +458,7 @@ def test_d27_merchant_counts_only_occupied_market_slots() -> None:
     rhom = s.rhom
     set_item_market(g, "cauldron", "", "book", "", "elixir", "")
     s.item_deck += s.item_discard
-    s.item_discard = []
+    s.item_discard = ()
     for seat in range(3):
         for kind in range(len(ITEMS)):
             if kind in s.item_deck:
@@ -481,7 +481,7 @@ def test_merchant_with_an_empty_market_scores_nothing() -> None:
     # Not reachable in play (a guard): no card in the market, the deck or the discard.
     g = solo()
     s = g.state
-    s.item_market, s.item_deck, s.item_discard = [-1] * 6, [], []
+    s.item_market, s.item_deck, s.item_discard = [-1] * 6, [], ()
     set_pos(g, RHOM, 3)
     put(g, FL, "amethyst")
     empty(g, L, FR, R)
@@ -647,7 +647,7 @@ def test_r9_blocked_rhom_without_tiles_discards_nothing() -> None:
     g = solo()
     s = g.state
     s.removed += s.players[RHOM].tiles
-    s.players[RHOM].tiles = []
+    s.players[RHOM].tiles = ()
     set_pos(g, RHOM, 16)
     for h, gem in ((18, "amethyst"), (21, "citrine"), (24, "emerald")):
         put(g, h, gem, bonus="coins", up=False)

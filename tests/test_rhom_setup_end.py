@@ -201,7 +201,7 @@ def neutral_solo() -> Game:
     s = g.state
     set_objectives(g, HUMAN, 11, 15)  # 5 relics / one of each type: not met below
     s.removed += s.players[RHOM].tiles
-    s.players[RHOM].tiles = []
+    s.players[RHOM].tiles = ()
     set_cargo(g, RHOM, (0, 0, 0, 0))
     return g
 

@@ -282,7 +282,7 @@ def test_r31_rhom_counted_as_an_opponent(
     g = Game.new(1, 0)  # solo: the human is seat 0, the Rhom seat 1
     s = g.state
     s.removed += s.players[1].tiles  # the tile of the Rhom's first turn
-    s.players[1].tiles = []
+    s.players[1].tiles = ()
     set_objectives(g, 0, objective)
     set_coins(g, 0, int(str(mine.get("coins", 5))))
     pool = {

@@ -811,7 +811,7 @@ def test_d16_market_refresh_loop_is_capped() -> None:
     s = g.state
     axe = item("axe")
     # A pool that can never make a valid market: three axes and nothing else.
-    s.item_deck, s.item_discard, s.item_market = [], [], [axe, axe, axe, -1, -1]
+    s.item_deck, s.item_discard, s.item_market = [], (), [axe, axe, axe, -1, -1]
     steps.fill_item_market(s)
     assert sum(1 for e in s.events if e.kind == "item_market_refresh") == 5
 

@@ -6,6 +6,7 @@ tile and every (type, lead) for every Iridia relic independently.
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import product
 
 import pytest
@@ -22,6 +23,7 @@ from iridescia.games.iridescia.scoring import (
     score_all,
     score_player,
     tile_set_points,
+    total_scores,
     winners,
 )
 
@@ -208,6 +210,16 @@ def test_r32_wild_assignment_matches_brute_force(
         assert objective_completed(b.objective_id, me, b.wilds, opponents) == (
             b.objective_completed
         )
+
+
+@settings(max_examples=150, deadline=None)
+@given(table=st.lists(tallies(), min_size=1, max_size=5), points=st.integers(0, 12))
+def test_total_scores_are_the_breakdowns_totals(table: list[PlayerTally], points: int) -> None:
+    # The search's evaluator scores with ``total_scores``, which builds no breakdown.
+    table = [
+        dataclasses.replace(t, relic_points=points, merchant_points=i) for i, t in enumerate(table)
+    ]
+    assert total_scores(table) == [b.total for b in score_all(table)]
 
 
 def test_r33_tie_breaks_in_order() -> None:

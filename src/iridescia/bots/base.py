@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from iridescia.core.actions import Action
 from iridescia.core.game import GameSpec, View
@@ -41,7 +41,7 @@ class BotKind:
     takes_options: bool
 
 
-_REGISTRY: dict[str, BotKind] = {}
+_REGISTRY: Final[dict[str, BotKind]] = {}
 
 
 def register(
@@ -68,7 +68,7 @@ def bot_names(game: GameSpec | None = None) -> list[str]:
     return sorted(n for n in _REGISTRY if game is None or plays(n, game))
 
 
-def make_bot(spec: str, game: GameSpec | None = None) -> Bot:
+def make_bot(spec: object, game: GameSpec | None = None) -> Bot:
     """A fresh bot for ``game`` (the default game for None) from its spec: ``random``,
     ``greedy``, ``easy``/``medium``/``hard``, ``mcts``, ``mcts:hard`` or
     ``mcts:iterations=500,worlds=20``. ValueError for an unknown spec, or a bot that needs

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from iridescia.bots.base import register
 from iridescia.core.actions import Action
@@ -189,7 +189,7 @@ class MctsBot:
         return best
 
 
-LEVELS: dict[str, dict[str, Any]] = {
+LEVELS: Final[dict[str, dict[str, Any]]] = {
     "easy": {"iterations": 60, "per_action": 15},
     "medium": {"iterations": 300, "per_action": 50},
     "hard": {"iterations": 1000, "per_action": 125},

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Final, SupportsIndex
 
 from iridescia.core.errors import InvalidActionError
 
 # Every table by game name, so that ``repr(action)`` evaluates back: ``Action.parse(text, game)``.
-_TABLES: dict[str, ActionTable] = {}
+_TABLES: Final[dict[str, ActionTable]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ class ActionTable:
     def __iter__(self) -> Iterator[Action]:
         return iter(self.actions)
 
-    def __getitem__(self, action_id: int) -> Action:
+    def __getitem__(self, action_id: SupportsIndex) -> Action:
         return self.actions[action_id]
 
     def get(self, kind: int, a: int = 0, b: int = 0) -> Action | None:
@@ -112,7 +113,12 @@ class ActionTable:
             raise InvalidActionError(f"{self.game}: no action (kind={kind}, a={a}, b={b})")
         return found
 
-    def from_id(self, action_id: int) -> Action:
+    def from_id(self, action_id: object) -> Action:
+        """The action with this id; InvalidActionError for anything else (a bool included).
+
+        Arguments that are checked here are typed ``object``: compiled, a narrower annotation
+        would raise TypeError (or turn True into 1) before the check.
+        """
         if (
             isinstance(action_id, bool)
             or not isinstance(action_id, int)
@@ -123,7 +129,7 @@ class ActionTable:
             )
         return self.actions[action_id]
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: object) -> Action:
         """The action named by ``text`` (case and spacing forgiven); InvalidActionError if none."""
         if not isinstance(text, str):
             raise InvalidActionError(f"an action text must be a string, not {type(text).__name__}")
@@ -138,8 +144,9 @@ class ActionTable:
             raise InvalidActionError(f"cannot parse {text!r} as an action; {hint}")
         return found
 
-    def coerce(self, action: Action | str | int) -> Action:
-        """The table's action from an action value, its text or its id (InvalidActionError)."""
+    def coerce(self, action: object) -> Action:
+        """The table's action from an action value, its text or its id; InvalidActionError for
+        anything else (``object``: see ``from_id``)."""
         if isinstance(action, Action):
             i = action.id
             if not 0 <= i < len(self.actions) or self.actions[i] != action:

@@ -13,15 +13,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from iridescia.core.errors import RecordError
 
-FORMAT = "iridescia-record"
-FORMAT_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+FORMAT: Final = "iridescia-record"
+FORMAT_VERSION: Final = 2
+READABLE_VERSIONS: Final = (1, 2)
 # Version-1 records predate the data-set field: the one game of that time had one data set.
-V1_DATA_SETS = {"gems-of-iridescia": "iridescia-base-1"}
+V1_DATA_SETS: Final = {"gems-of-iridescia": "iridescia-base-1"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +114,7 @@ class GameRecord:
         return GameRecord.loads(text)
 
 
-_MISSING = object()
+_MISSING: Final = object()
 
 
 def _typed(data: dict[str, Any], key: str, kind: type, default: Any = _MISSING) -> Any:

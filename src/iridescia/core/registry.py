@@ -8,11 +8,13 @@ by name.
 
 from __future__ import annotations
 
+from typing import Final
+
 from iridescia.core.game import GameSpec
 
-DEFAULT_GAME = "gems-of-iridescia"
+DEFAULT_GAME: Final = "gems-of-iridescia"
 
-_GAMES: dict[str, GameSpec] = {}
+_GAMES: Final[dict[str, GameSpec]] = {}
 
 
 def register(spec: GameSpec) -> None:

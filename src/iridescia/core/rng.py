@@ -8,12 +8,26 @@ so a clone copies one int. The stream is fixed forever: changing it changes ever
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, Protocol, TypeVar
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+
+
+class DrawSource(Protocol):
+    """Draws that come from elsewhere than the stream, such as dice a rules test scripts.
+
+    ``die`` and ``below`` return the value to use, or None to draw it from the stream as usual;
+    ``clone`` copies what is left to come (``Rng.clone`` copies the source with the stream).
+    """
+
+    def die(self) -> int | None: ...
+
+    def below(self, n: int) -> int | None: ...
+
+    def clone(self) -> DrawSource: ...
 
 
 def _mix(z: int) -> int:
@@ -23,18 +37,24 @@ def _mix(z: int) -> int:
 
 
 class Rng:
-    """SplitMix64. Deterministic for a seed; ``clone()`` is one integer copy."""
+    """SplitMix64. Deterministic for a seed; ``clone()`` is one integer copy.
 
-    __slots__ = ("state",)
+    ``source`` (None but in tests) supplies ``die`` and ``below`` draws before the stream does:
+    the class is compiled in the compiled build, where Python code cannot subclass it.
+    ``state`` (a clone's) resumes a stream at that position instead of seeding a new one.
+    """
 
-    def __init__(self, seed: int = 0) -> None:
+    __slots__ = ("source", "state")
+
+    def __init__(self, seed: int = 0, source: DrawSource | None = None, state: int = -1) -> None:
         # Mix the seed once so that nearby seeds (0, 1, 2...) give unrelated streams.
-        self.state = _mix((seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK)
+        self.state = _mix((seed * _GAMMA + 0x632BE59BD9B4E019) & _MASK) if state < 0 else state
+        self.source = source
 
     def clone(self) -> Rng:
-        other = Rng.__new__(Rng)
-        other.state = self.state
-        return other
+        # Not ``Rng.__new__(Rng)``: compiled, that runs ``__init__`` (and mixes a seed) anyway.
+        source = self.source
+        return Rng(0, None if source is None else source.clone(), self.state)
 
     def next64(self) -> int:
         self.state = s = (self.state + _GAMMA) & _MASK
@@ -49,6 +69,10 @@ class Rng:
         """A uniform integer in ``[0, n)`` (n >= 1). Multiply-shift: bias below 2**-58."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
+        if self.source is not None:
+            scripted = self.source.below(n)
+            if scripted is not None:
+                return scripted
         self.state = s = (self.state + _GAMMA) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -56,6 +80,10 @@ class Rng:
 
     def die(self) -> int:
         """One roll of a six-sided die: 1..6."""
+        if self.source is not None:
+            scripted = self.source.die()
+            if scripted is not None:
+                return scripted
         self.state = s = (self.state + _GAMMA) & _MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK

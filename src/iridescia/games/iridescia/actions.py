@@ -9,58 +9,60 @@ every game. Seats in texts are 1-based (``give emerald 2`` gives to seat 2).
 
 from __future__ import annotations
 
+from typing import Final
+
 from iridescia.core.actions import Action as Action  # re-exported: the shared action value
 from iridescia.core.actions import ActionTable
 from iridescia.core.errors import InvalidActionError
 from iridescia.games.iridescia.data import COLOUR_NAMES, ITEM_KEYS
 
-GAME_NAME = "gems-of-iridescia"
+GAME_NAME: Final = "gems-of-iridescia"
 
 # Action kinds, in table order.
-REVEAL = 0  # reveal <hex>
-MOVE = 1  # move <hex>
-PLACE = 2  # place <hex>             blocked explorer: the empty hex to restart from (R9)
-DISCARD_TILE = 3  # discard tile <tile>    blocked explorer: the tile given up (R9)
-DISCARD_OBJECTIVE = 4  # discard objective <id>  on reaching the Forest (R12)
-COLOUR = 5  # colour <colour>         rainbow / Iridia tile, or the Pickaxe's rainbow tile
-GIVE = 6  # give <colour> <seat>    cargo overflow (R17)
-RETURN = 7  # return <colour>         overflow with nobody to give to; Cauldron payment
-TAKE = 8  # take <colour>           Cauldron, Axe, Wishing Well
-TAKE_NONE = 9  # take none               Wishing Well when no colour qualifies
-MINE = 10  # mine <stone dice to add>
-BUY = 11  # buy <market slot>
-SELL = 12  # sell <colour> <count>
-PLAY = 13  # play <item>
-DIE = 14  # die <target>            choose the die an item changes
-ADJUST = 15  # die <target> <delta>    change it
-LIBATION = 16  # libation roll|market
-PICK = 17  # pick <target>           a die for Lucky Libation
-ROLL = 18  # roll                    roll the picked dice
-RESERVE = 19  # reserve <relic>
-LAND = 20  # land <hex>              Clever Catapult landing
-SWAP = 21  # swap <seat>             Swapping Stones
-PICKAXE = 22  # pickaxe <hex>           the Pickaxe's tile
-RESTORE = 23  # restore <relic>
-END = 24  # end                     end optional actions
-DONE = 25  # done                    end restoring, finish the turn
-REMOVE = 26  # remove <hex>            a player in the Castle removes a tile
+REVEAL: Final = 0  # reveal <hex>
+MOVE: Final = 1  # move <hex>
+PLACE: Final = 2  # place <hex>             blocked explorer: the empty hex to restart from (R9)
+DISCARD_TILE: Final = 3  # discard tile <tile>    blocked explorer: the tile given up (R9)
+DISCARD_OBJECTIVE: Final = 4  # discard objective <id>  on reaching the Forest (R12)
+COLOUR: Final = 5  # colour <colour>         rainbow / Iridia tile, or the Pickaxe's rainbow tile
+GIVE: Final = 6  # give <colour> <seat>    cargo overflow (R17)
+RETURN: Final = 7  # return <colour>         overflow with nobody to give to; Cauldron payment
+TAKE: Final = 8  # take <colour>           Cauldron, Axe, Wishing Well
+TAKE_NONE: Final = 9  # take none               Wishing Well when no colour qualifies
+MINE: Final = 10  # mine <stone dice to add>
+BUY: Final = 11  # buy <market slot>
+SELL: Final = 12  # sell <colour> <count>
+PLAY: Final = 13  # play <item>
+DIE: Final = 14  # die <target>            choose the die an item changes
+ADJUST: Final = 15  # die <target> <delta>    change it
+LIBATION: Final = 16  # libation roll|market
+PICK: Final = 17  # pick <target>           a die for Lucky Libation
+ROLL: Final = 18  # roll                    roll the picked dice
+RESERVE: Final = 19  # reserve <relic>
+LAND: Final = 20  # land <hex>              Clever Catapult landing
+SWAP: Final = 21  # swap <seat>             Swapping Stones
+PICKAXE: Final = 22  # pickaxe <hex>           the Pickaxe's tile
+RESTORE: Final = 23  # restore <relic>
+END: Final = 24  # end                     end optional actions
+DONE: Final = 25  # done                    end restoring, finish the turn
+REMOVE: Final = 26  # remove <hex>            a player in the Castle removes a tile
 
-KIND_NAMES = (
+KIND_NAMES: Final = (
     "reveal", "move", "place", "discard tile", "discard objective", "colour", "give", "return",
     "take", "take none", "mine", "buy", "sell", "play", "die", "adjust", "libation", "pick",
     "roll", "reserve", "land", "swap", "pickaxe", "restore", "end", "done", "remove",
 )  # fmt: skip
 
 # Dice targets: 0..5 are the dice of the latest roll (1-based in text), 6..9 the market dice.
-ROLL_TARGETS = 6
-MARKET_TARGET_BASE = 6
-NUM_TARGETS = 10
-DELTAS = (-2, -1, 1, 2)
-MAX_SEATS = 4
-MAX_SELL = 7
-MAX_STONE = 4
-MAX_SLOTS = 6
-LIBATION_MODES = ("roll", "market")
+ROLL_TARGETS: Final = 6
+MARKET_TARGET_BASE: Final = 6
+NUM_TARGETS: Final = 10
+DELTAS: Final = (-2, -1, 1, 2)
+MAX_SEATS: Final = 4
+MAX_SELL: Final = 7
+MAX_STONE: Final = 4
+MAX_SLOTS: Final = 6
+LIBATION_MODES: Final = ("roll", "market")
 
 
 def target_text(t: int) -> str:
@@ -134,21 +136,22 @@ def _hint(key: str) -> str:
     return f"actions start with one of: {', '.join(forms)}"
 
 
-_ROWS = _enumerate()
-_TEXT: tuple[str, ...] = tuple(_text(k, a, b) for k, a, b in _ROWS)
-TABLE = ActionTable(GAME_NAME, [(k, a, b, t) for (k, a, b), t in zip(_ROWS, _TEXT, strict=True)],
-                    hint=_hint)  # fmt: skip
-ACTION_TABLE: tuple[Action, ...] = TABLE.actions
-NUM_ACTIONS = len(ACTION_TABLE)
-_BY_KEY: dict[tuple[int, int, int], Action] = {(x.kind, x.a, x.b): x for x in ACTION_TABLE}
+_ROWS: Final = _enumerate()
+_TEXT: Final[tuple[str, ...]] = tuple(_text(k, a, b) for k, a, b in _ROWS)
+TABLE: Final = ActionTable(
+    GAME_NAME, [(k, a, b, t) for (k, a, b), t in zip(_ROWS, _TEXT, strict=True)], hint=_hint
+)
+ACTION_TABLE: Final[tuple[Action, ...]] = TABLE.actions
+NUM_ACTIONS: Final = len(ACTION_TABLE)
+_BY_KEY: Final[dict[tuple[int, int, int], Action]] = {(x.kind, x.a, x.b): x for x in ACTION_TABLE}
 
 
-def parse(text: str) -> Action:
+def parse(text: object) -> Action:
     """The action named by ``text`` (case and spacing forgiven); InvalidActionError if none."""
     return TABLE.parse(text)
 
 
-def from_id(action_id: int) -> Action:
+def from_id(action_id: object) -> Action:
     """The action with this id; InvalidActionError when there is none."""
     return TABLE.from_id(action_id)
 
@@ -166,35 +169,37 @@ def _row(kind: int, size: int, offset: int = 0) -> tuple[Action, ...]:
     return tuple(_BY_KEY.get((kind, i + offset, 0), ACTION_TABLE[0]) for i in range(size))
 
 
-REVEAL_AT = _row(REVEAL, 59)  # index by hex id (index 0 unused)
-MOVE_TO = _row(MOVE, 59)
-PLACE_AT = _row(PLACE, 59)
-LAND_AT = _row(LAND, 59)
-REMOVE_AT = _row(REMOVE, 59)
-PICKAXE_AT = _row(PICKAXE, 59)
-DISCARD_TILE_OF = _row(DISCARD_TILE, 59)
-DISCARD_OBJECTIVE_OF = _row(DISCARD_OBJECTIVE, 16)
-RESERVE_OF = _row(RESERVE, 25)
-RESTORE_OF = _row(RESTORE, 25)
-BUY_SLOT = _row(BUY, MAX_SLOTS + 1)  # index by 1-based slot
-MINE_K = _row(MINE, MAX_STONE + 1)
-PLAY_ITEM = _row(PLAY, len(ITEM_KEYS))
-COLOUR_OF = _row(COLOUR, 4)
-RETURN_OF = _row(RETURN, 4)
-TAKE_OF = _row(TAKE, 4)
-DIE_OF = _row(DIE, NUM_TARGETS)
-PICK_OF = _row(PICK, NUM_TARGETS)
-SWAP_WITH = _row(SWAP, MAX_SEATS + 1)
-SELL_OF: tuple[tuple[Action, ...], ...] = tuple(
+REVEAL_AT: Final = _row(REVEAL, 59)  # index by hex id (index 0 unused)
+MOVE_TO: Final = _row(MOVE, 59)
+PLACE_AT: Final = _row(PLACE, 59)
+LAND_AT: Final = _row(LAND, 59)
+REMOVE_AT: Final = _row(REMOVE, 59)
+PICKAXE_AT: Final = _row(PICKAXE, 59)
+DISCARD_TILE_OF: Final = _row(DISCARD_TILE, 59)
+DISCARD_OBJECTIVE_OF: Final = _row(DISCARD_OBJECTIVE, 16)
+RESERVE_OF: Final = _row(RESERVE, 25)
+RESTORE_OF: Final = _row(RESTORE, 25)
+BUY_SLOT: Final = _row(BUY, MAX_SLOTS + 1)  # index by 1-based slot
+MINE_K: Final = _row(MINE, MAX_STONE + 1)
+PLAY_ITEM: Final = _row(PLAY, len(ITEM_KEYS))
+COLOUR_OF: Final = _row(COLOUR, 4)
+RETURN_OF: Final = _row(RETURN, 4)
+TAKE_OF: Final = _row(TAKE, 4)
+DIE_OF: Final = _row(DIE, NUM_TARGETS)
+PICK_OF: Final = _row(PICK, NUM_TARGETS)
+SWAP_WITH: Final = _row(SWAP, MAX_SEATS + 1)
+SELL_OF: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(_BY_KEY.get((SELL, c, n), ACTION_TABLE[0]) for n in range(MAX_SELL + 1)) for c in range(4)
 )
-GIVE_OF: tuple[tuple[Action, ...], ...] = tuple(
+GIVE_OF: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(_BY_KEY.get((GIVE, c, s), ACTION_TABLE[0]) for s in range(MAX_SEATS + 1))
     for c in range(4)
 )
-ADJUST_OF: dict[tuple[int, int], Action] = {(x.a, x.b): x for x in ACTION_TABLE if x.kind == ADJUST}
-TAKE_NONE_ACTION = act(TAKE_NONE)
-ROLL_ACTION = act(ROLL)
-END_ACTION = act(END)
-DONE_ACTION = act(DONE)
-LIBATION_MODE = (act(LIBATION, 0), act(LIBATION, 1))
+ADJUST_OF: Final[dict[tuple[int, int], Action]] = {
+    (x.a, x.b): x for x in ACTION_TABLE if x.kind == ADJUST
+}
+TAKE_NONE_ACTION: Final = act(TAKE_NONE)
+ROLL_ACTION: Final = act(ROLL)
+END_ACTION: Final = act(END)
+DONE_ACTION: Final = act(DONE)
+LIBATION_MODE: Final = (act(LIBATION, 0), act(LIBATION, 1))

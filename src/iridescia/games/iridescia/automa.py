@@ -8,6 +8,8 @@ the back of the top card of the Rhom deck.
 
 from __future__ import annotations
 
+from typing import Final
+
 from iridescia.games.iridescia import steps
 from iridescia.games.iridescia.board import (
     ADJACENT,
@@ -33,8 +35,8 @@ from iridescia.games.iridescia.data import (
 )
 from iridescia.games.iridescia.state import State
 
-MAX_BARRICADES = 6
-CARD_BY_ID = {c.id: c for c in RHOM_CARDS}
+MAX_BARRICADES: Final = 6
+CARD_BY_ID: Final = {c.id: c for c in RHOM_CARDS}
 
 
 def weathervane(s: State) -> str:

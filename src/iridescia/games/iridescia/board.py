@@ -8,14 +8,19 @@ search means side + forward (never behind); the Pickaxe uses all six neighbours 
 
 from __future__ import annotations
 
+from typing import Final
+
 from iridescia.games.iridescia.data import BOARD_ROWS
 
-OFF_BOARD = 0
-NUM_HEXES = 58
-HEXES: tuple[int, ...] = tuple(range(1, NUM_HEXES + 1))
-CASTLE_ROW = 9
-LEFT, FORWARD_LEFT, FORWARD_RIGHT, RIGHT = 0, 1, 2, 3
-DIRECTION_NAMES: tuple[str, ...] = ("L", "FL", "FR", "R")
+OFF_BOARD: Final = 0
+NUM_HEXES: Final = 58
+HEXES: Final[tuple[int, ...]] = tuple(range(1, NUM_HEXES + 1))
+CASTLE_ROW: Final = 9
+LEFT: Final = 0
+FORWARD_LEFT: Final = 1
+FORWARD_RIGHT: Final = 2
+RIGHT: Final = 3
+DIRECTION_NAMES: Final[tuple[str, ...]] = ("L", "FL", "FR", "R")
 
 
 def _build() -> tuple[dict[tuple[int, int], int], list[int], list[int], list[int]]:
@@ -36,9 +41,9 @@ def _build() -> tuple[dict[tuple[int, int], int], list[int], list[int], list[int
 
 _AT, _ROW, _COL, _REGION = _build()
 
-ROW_OF: tuple[int, ...] = tuple(_ROW)
-COL_OF: tuple[int, ...] = tuple(_COL)
-REGION_OF_HEX: tuple[int, ...] = tuple(_REGION)
+ROW_OF: Final[tuple[int, ...]] = tuple(_ROW)
+COL_OF: Final[tuple[int, ...]] = tuple(_COL)
+REGION_OF_HEX: Final[tuple[int, ...]] = tuple(_REGION)
 
 
 def hex_at(row: int, col: int) -> int:
@@ -51,24 +56,28 @@ def _neighbours(h: int, deltas: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     return tuple(n for dr, dc in deltas if (n := hex_at(r + dr, c + dc)))
 
 
-SIDE: tuple[tuple[int, ...], ...] = ((),) + tuple(_neighbours(h, ((0, -2), (0, 2))) for h in HEXES)
-FORWARD: tuple[tuple[int, ...], ...] = ((),) + tuple(
+SIDE: Final[tuple[tuple[int, ...], ...]] = ((),) + tuple(
+    _neighbours(h, ((0, -2), (0, 2))) for h in HEXES
+)
+FORWARD: Final[tuple[tuple[int, ...], ...]] = ((),) + tuple(
     _neighbours(h, ((1, -1), (1, 1))) for h in HEXES
 )
-BEHIND: tuple[tuple[int, ...], ...] = ((),) + tuple(
+BEHIND: Final[tuple[tuple[int, ...], ...]] = ((),) + tuple(
     _neighbours(h, ((-1, -1), (-1, 1))) for h in HEXES
 )
-ROW_HEXES: dict[int, tuple[int, ...]] = {
+ROW_HEXES: Final[dict[int, tuple[int, ...]]] = {
     br.row: tuple(range(br.first_hex, br.last_hex + 1)) for br in BOARD_ROWS
 }
 # ADJACENT[0] is "off the board": every hex of row 1 counts as adjacent (R5).
-ADJACENT: tuple[tuple[int, ...], ...] = (ROW_HEXES[1],) + tuple(SIDE[h] + FORWARD[h] for h in HEXES)
-ALL_SIX: tuple[tuple[int, ...], ...] = ((),) + tuple(
+ADJACENT: Final[tuple[tuple[int, ...], ...]] = (ROW_HEXES[1],) + tuple(
+    SIDE[h] + FORWARD[h] for h in HEXES
+)
+ALL_SIX: Final[tuple[tuple[int, ...], ...]] = ((),) + tuple(
     SIDE[h] + FORWARD[h] + BEHIND[h] for h in HEXES
 )
 
 # The neighbour in each of the four directions (0 where the board ends), in L, FL, FR, R order.
-DIRECTIONAL: tuple[tuple[int, int, int, int], ...] = ((0, 0, 0, 0),) + tuple(
+DIRECTIONAL: Final[tuple[tuple[int, int, int, int], ...]] = ((0, 0, 0, 0),) + tuple(
     (
         hex_at(_ROW[h], _COL[h] - 2),
         hex_at(_ROW[h] + 1, _COL[h] - 1),
@@ -93,7 +102,7 @@ def _catapult_targets(h: int) -> tuple[tuple[int, int], ...]:
 
 
 # CATAPULT_LANDINGS[0]: from off the board the catapult may land on any hex of row 2 (R11).
-CATAPULT_LANDINGS: tuple[tuple[int, ...], ...] = (ROW_HEXES[2],) + tuple(
+CATAPULT_LANDINGS: Final[tuple[tuple[int, ...], ...]] = (ROW_HEXES[2],) + tuple(
     tuple(land for _, land in _catapult_targets(h)) for h in HEXES
 )
 

@@ -10,26 +10,40 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 # Gem colours, in the spec's canonical order (A, C, E, S).
-AMETHYST, CITRINE, EMERALD, SAPPHIRE = 0, 1, 2, 3
-COLOURS: tuple[int, ...] = (AMETHYST, CITRINE, EMERALD, SAPPHIRE)
-COLOUR_NAMES: tuple[str, ...] = ("amethyst", "citrine", "emerald", "sapphire")
-COLOUR_LETTERS: tuple[str, ...] = ("A", "C", "E", "S")
+AMETHYST: Final = 0
+CITRINE: Final = 1
+EMERALD: Final = 2
+SAPPHIRE: Final = 3
+COLOURS: Final[tuple[int, ...]] = (AMETHYST, CITRINE, EMERALD, SAPPHIRE)
+COLOUR_NAMES: Final[tuple[str, ...]] = ("amethyst", "citrine", "emerald", "sapphire")
+COLOUR_LETTERS: Final[tuple[str, ...]] = ("A", "C", "E", "S")
 # Tile "gems" beyond the four colours.
-RAINBOW, IRIDIA = 4, 5
-TILE_GEM_NAMES: tuple[str, ...] = (*COLOUR_NAMES, "rainbow", "iridia")
+RAINBOW: Final = 4
+IRIDIA: Final = 5
+TILE_GEM_NAMES: Final[tuple[str, ...]] = (*COLOUR_NAMES, "rainbow", "iridia")
 
-DESERT, CANYON, FOREST, RUINS, CASTLE = 0, 1, 2, 3, 4
-REGION_NAMES: tuple[str, ...] = ("desert", "canyon", "forest", "ruins", "castle")
+DESERT: Final = 0
+CANYON: Final = 1
+FOREST: Final = 2
+RUINS: Final = 3
+CASTLE: Final = 4
+REGION_NAMES: Final[tuple[str, ...]] = ("desert", "canyon", "forest", "ruins", "castle")
 
-NO_BONUS, BONUS_COINS, BONUS_POINTS, BONUS_STONE = 0, 1, 2, 3
-BONUS_NAMES: tuple[str | None, ...] = (None, "coins", "points", "stone_die")
+NO_BONUS: Final = 0
+BONUS_COINS: Final = 1
+BONUS_POINTS: Final = 2
+BONUS_STONE: Final = 3
+BONUS_NAMES: Final[tuple[str | None, ...]] = (None, "coins", "points", "stone_die")
 
-JEWELRY, TECH, LORE, IRIDIA_TYPE = 0, 1, 2, 3
-RELIC_TYPE_NAMES: tuple[str, ...] = ("jewelry", "tech", "lore", "iridia")
-WILD_LEAD = 4
+JEWELRY: Final = 0
+TECH: Final = 1
+LORE: Final = 2
+IRIDIA_TYPE: Final = 3
+RELIC_TYPE_NAMES: Final[tuple[str, ...]] = ("jewelry", "tech", "lore", "iridia")
+WILD_LEAD: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,27 +209,27 @@ def _load_rhom() -> tuple[RhomCard, ...]:
     )
 
 
-_royalty = _load("royalty.json")
-_board = _load("board.json")
+_royalty: Final = _load("royalty.json")
+_board: Final = _load("board.json")
 
-TILES: tuple[Tile, ...] = _load_tiles()
-TILE_BY_ID: dict[int, Tile] = {t.id: t for t in TILES}
-RELICS: tuple[Relic, ...] = _load_relics()
-RELIC_BY_ID: dict[int, Relic] = {r.id: r for r in RELICS}
-OBJECTIVES: tuple[Objective, ...] = _load_objectives()
-OBJECTIVE_BY_ID: dict[int, Objective] = {o.id: o for o in OBJECTIVES}
-ITEMS: tuple[ItemKind, ...] = _load_items()
-ITEM_BY_KEY: dict[str, ItemKind] = {i.key: i for i in ITEMS}
-RHOM_CARDS: tuple[RhomCard, ...] = _load_rhom()
-ROYALTY_TOKENS: tuple[RoyaltyToken, ...] = tuple(
+TILES: Final[tuple[Tile, ...]] = _load_tiles()
+TILE_BY_ID: Final[dict[int, Tile]] = {t.id: t for t in TILES}
+RELICS: Final[tuple[Relic, ...]] = _load_relics()
+RELIC_BY_ID: Final[dict[int, Relic]] = {r.id: r for r in RELICS}
+OBJECTIVES: Final[tuple[Objective, ...]] = _load_objectives()
+OBJECTIVE_BY_ID: Final[dict[int, Objective]] = {o.id: o for o in OBJECTIVES}
+ITEMS: Final[tuple[ItemKind, ...]] = _load_items()
+ITEM_BY_KEY: Final[dict[str, ItemKind]] = {i.key: i for i in ITEMS}
+RHOM_CARDS: Final[tuple[RhomCard, ...]] = _load_rhom()
+ROYALTY_TOKENS: Final[tuple[RoyaltyToken, ...]] = tuple(
     RoyaltyToken(key=t["key"], name=t["name"], points=t["points"], rank=t["rank"])
     for t in _royalty["tokens"]
 )
-TOKEN_BY_KEY: dict[str, RoyaltyToken] = {t.key: t for t in ROYALTY_TOKENS}
-TOKENS_BY_EXPLORERS: dict[int, tuple[str, ...]] = {
+TOKEN_BY_KEY: Final[dict[str, RoyaltyToken]] = {t.key: t for t in ROYALTY_TOKENS}
+TOKENS_BY_EXPLORERS: Final[dict[int, tuple[str, ...]]] = {
     int(k): tuple(v) for k, v in _royalty["tokens_by_explorers"].items()
 }
-BOARD_ROWS: tuple[BoardRow, ...] = tuple(
+BOARD_ROWS: Final[tuple[BoardRow, ...]] = tuple(
     BoardRow(
         row=r["row"],
         first_hex=r["first_hex"],
@@ -224,22 +238,22 @@ BOARD_ROWS: tuple[BoardRow, ...] = tuple(
     )
     for r in _board["rows"]
 )
-EMPTY_HEXES_SMALL: tuple[int, ...] = tuple(_board["empty_hexes_small"])
+EMPTY_HEXES_SMALL: Final[tuple[int, ...]] = tuple(_board["empty_hexes_small"])
 
 # Item kind indices, for readable rules code.
-CAULDRON = ITEM_BY_KEY["cauldron"].index
-BOOK = ITEM_BY_KEY["book"].index
-CART = ITEM_BY_KEY["cart"].index
-ELIXIR = ITEM_BY_KEY["elixir"].index
-LIBATION = ITEM_BY_KEY["libation"].index
-JACKHAMMER = ITEM_BY_KEY["jackhammer"].index
-DYNAMITE = ITEM_BY_KEY["dynamite"].index
-AXE = ITEM_BY_KEY["axe"].index
-PICKAXE = ITEM_BY_KEY["pickaxe"].index
-SWAPPING = ITEM_BY_KEY["swapping"].index
-CATAPULT = ITEM_BY_KEY["catapult"].index
-WELL = ITEM_BY_KEY["well"].index
-ITEM_KEYS: tuple[str, ...] = tuple(i.key for i in ITEMS)
+CAULDRON: Final = ITEM_BY_KEY["cauldron"].index
+BOOK: Final = ITEM_BY_KEY["book"].index
+CART: Final = ITEM_BY_KEY["cart"].index
+ELIXIR: Final = ITEM_BY_KEY["elixir"].index
+LIBATION: Final = ITEM_BY_KEY["libation"].index
+JACKHAMMER: Final = ITEM_BY_KEY["jackhammer"].index
+DYNAMITE: Final = ITEM_BY_KEY["dynamite"].index
+AXE: Final = ITEM_BY_KEY["axe"].index
+PICKAXE: Final = ITEM_BY_KEY["pickaxe"].index
+SWAPPING: Final = ITEM_BY_KEY["swapping"].index
+CATAPULT: Final = ITEM_BY_KEY["catapult"].index
+WELL: Final = ITEM_BY_KEY["well"].index
+ITEM_KEYS: Final[tuple[str, ...]] = tuple(i.key for i in ITEMS)
 
 
 def catalogue() -> dict[str, Any]:

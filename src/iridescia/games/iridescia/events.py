@@ -10,6 +10,8 @@ none of them lists event kinds of its own.
 
 from __future__ import annotations
 
+from typing import Final
+
 from iridescia.core.events import Event, EventCatalogue, EventKind
 
 
@@ -29,11 +31,11 @@ def _never(event: Event) -> bool:
     return False
 
 
-RHOM_PAUSE = 0.6  # seconds per step of the Rhom's turn, at normal speed
-STEP_PAUSE = 0.3
+RHOM_PAUSE: Final = 0.6  # seconds per step of the Rhom's turn, at normal speed
+STEP_PAUSE: Final = 0.3
 
 
-EVENTS = EventCatalogue(
+EVENTS: Final = EventCatalogue(
     [
         # Setup and the turn flow.
         EventKind("setup", "the table is set up; who plays first", random=True, undoable=False),

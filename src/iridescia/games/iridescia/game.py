@@ -11,7 +11,7 @@ heuristics (``Heuristics``). Every face goes through these two, never through th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from iridescia.core.actions import ActionTable
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
@@ -31,7 +31,7 @@ from iridescia.games.iridescia.actions import (
     TABLE,
     Action,
 )
-from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, Weights, estimate, margin
+from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, Weights, estimate, leads, margin
 from iridescia.games.iridescia.events import EVENTS
 from iridescia.games.iridescia.info import DATA_SET, INFO, mode_of
 from iridescia.games.iridescia.params import RulesParams
@@ -41,7 +41,7 @@ from iridescia.games.iridescia.state import RULES_VERSION, Event, Options, State
 from iridescia.games.iridescia.stats import Statistics
 from iridescia.games.iridescia.tally import tallies
 
-END_REASON = "every explorer has reached the Castle"
+END_REASON: Final = "every explorer has reached the Castle"
 
 
 class Game:
@@ -65,15 +65,17 @@ class Game:
     @classmethod
     def new(
         cls,
-        players: int = 2,
-        seed: int = 0,
-        options: Options | None = None,
-        params: RulesParams | None = None,
+        players: object = 2,
+        seed: object = 0,
+        options: object = None,
+        params: object = None,
         *,
         keep_log: bool = True,
     ) -> Game:
         """A new game; ``keep_log=False`` keeps no event log (``apply`` still returns each
-        action's events)."""
+        action's events). ``players`` and ``seed`` are ints, ``options`` an ``Options`` and
+        ``params`` a ``RulesParams`` (or None): anything else is a ValueError (typed ``object``
+        because ``setup.new_state`` checks them: see there)."""
         state = new_state(players, seed, options, params)
         g = cls(state, keep_log)
         if keep_log:
@@ -133,8 +135,9 @@ class Game:
     def legal_actions(self) -> list[Action]:
         return rules.legal_actions(self.state)
 
-    def apply(self, action: Action | str | int) -> list[Event]:
-        """Apply an action (value, text or id). Raises InvalidActionError if it cannot be read,
+    def apply(self, action: object) -> list[Event]:
+        """Apply an action (value, text or id). Raises InvalidActionError if it cannot be read
+        (anything else: typed ``object`` for the compiled build, see ``rules.coerce``),
         IllegalActionError if it is not legal now; the game is unchanged in both cases."""
         a = rules.coerce(action)
         events = rules.apply(self.state, a)  # a fresh list per action: safe to hand out
@@ -308,7 +311,7 @@ def _replay_steps(record: GameRecord, check: bool) -> Any:
 
 # The action kinds after which the turn may pass (measured over random games of every table
 # kind): before these the search keeps a copy, so a line is judged from just before it passed.
-TURN_PASSING = frozenset({END, DONE, RESTORE, REMOVE, PLAY})
+TURN_PASSING: Final = frozenset({END, DONE, RESTORE, REMOVE, PLAY})
 
 
 class Heuristics:
@@ -329,10 +332,7 @@ class Heuristics:
             est = [float(b.total) for b in scoring.score_all(tallies(s), s.params)]
         else:
             est = estimate(s, self.weights)
-        return [
-            v - max((w for j, w in enumerate(est) if j != i), default=0.0)
-            for i, v in enumerate(est)
-        ]
+        return leads(est)
 
     def value(self, game: Game, seat: int) -> float:
         """The seat's predicted lead over the best other seat as the game stands."""
@@ -370,8 +370,8 @@ class GemsOfIridescia:
 
     def new(
         self,
-        players: int,
-        seed: int = 0,
+        players: object,
+        seed: object = 0,
         options: Mapping[str, Any] | None = None,
         params: Mapping[str, Any] | RulesParams | None = None,
         *,
@@ -414,6 +414,6 @@ def _params(data: Mapping[str, Any] | None) -> RulesParams:
     return RulesParams.from_json(dict(data))
 
 
-GAME = GemsOfIridescia()
+GAME: Final = GemsOfIridescia()
 
 __all__ = ["GAME", "Decision", "Game", "GemsOfIridescia", "Heuristics", "Options", "RulesParams"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from iridescia.games.iridescia import actions as A
 from iridescia.games.iridescia import dice, steps
@@ -53,8 +54,8 @@ from iridescia.games.iridescia.state import (
     without,
 )
 
-DELTAS_BY_ITEM = {JACKHAMMER: (-1, 1), DYNAMITE: (-2, -1, 1, 2)}
-DICE_ITEMS = (LIBATION, JACKHAMMER, DYNAMITE)
+DELTAS_BY_ITEM: Final = {JACKHAMMER: (-1, 1), DYNAMITE: (-2, -1, 1, 2)}
+DICE_ITEMS: Final = (LIBATION, JACKHAMMER, DYNAMITE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +94,7 @@ def _swap_targets(s: State) -> list[int]:
     return [p.seat for p in s.players if p.seat != me.seat and p.pos > 0]
 
 
-ITEM_EFFECTS: dict[int, ItemEffect] = {}
+ITEM_EFFECTS: Final[dict[int, ItemEffect]] = {}
 
 
 def _register(kind: int, can_play: Callable[[State], bool], start: Callable[[State], None]) -> None:

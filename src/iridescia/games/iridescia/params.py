@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,4 +96,4 @@ class RulesParams:
         return RulesParams(**values)
 
 
-DEFAULT_PARAMS = RulesParams()
+DEFAULT_PARAMS: Final = RulesParams()

@@ -15,6 +15,7 @@ collected when the turn passes, is counted by the evaluator already (``evaluate.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules
@@ -23,9 +24,9 @@ from iridescia.games.iridescia.data import RELIC_BY_ID
 from iridescia.games.iridescia.evaluate import Weights, estimate, margin
 from iridescia.games.iridescia.state import State
 
-MAX_STEPS = 30  # a turn of the default policy is a handful of actions; this bounds odd cases
-MAX_LOOKAHEAD = 16  # beyond this many options, a choice is made at random
-MINE_UP_TO_VALUE = 3  # two dice then succeed with p >= 2/3 each: over 1.3 gems for 3 coins
+MAX_STEPS: Final = 30  # a turn of the default policy is a handful of actions; this bounds odd cases
+MAX_LOOKAHEAD: Final = 16  # beyond this many options, a choice is made at random
+MINE_UP_TO_VALUE: Final = 3  # two dice then succeed with p >= 2/3 each: over 1.3 gems for 3 coins
 
 
 def static_value(s: State, seat: int, weights: Weights) -> float:
@@ -50,9 +51,9 @@ def default_action(
 ) -> Action:
     if len(legal) == 1:
         return legal[0]
-    restores = [a for a in legal if a.kind == RESTORE]
-    if restores:
-        return max(restores, key=lambda a: (RELIC_BY_ID[a.a].points, -a.id))
+    restore = _best_restore(legal)
+    if restore is not None:
+        return restore
     mine = _worth_mining(s, legal)
     if mine is not None:
         return mine
@@ -70,6 +71,18 @@ def default_action(
     return best_by_lookahead(s, seat, legal, weights)
 
 
+def _best_restore(legal: Sequence[Action]) -> Action | None:
+    """The relic worth the most points among the restores offered (ties: the lowest id)."""
+    best: Action | None = None
+    best_points = -1
+    for a in legal:
+        if a.kind == RESTORE:
+            points = RELIC_BY_ID[a.a].points
+            if best is None or points > best_points or (points == best_points and a.id < best.id):
+                best, best_points = a, points
+    return best
+
+
 def _worth_mining(s: State, legal: Sequence[Action]) -> Action | None:
     """A mining attempt with every idle stone die, when the market value of the colour mined
     here is low enough for the dice to pay back the coins, and the cargo has room."""
@@ -78,8 +91,11 @@ def _worth_mining(s: State, legal: Sequence[Action]) -> Action | None:
     p = s.players[s.current]
     if sum(p.cargo) > s.params.cargo_limit - 2:
         return None
-    mines = [a for a in legal if a.kind == MINE]
-    return max(mines, key=lambda a: a.a) if mines else None
+    best: Action | None = None
+    for a in legal:
+        if a.kind == MINE and (best is None or a.a > best.a):
+            best = a  # the most stone dice
+    return best
 
 
 def finish_turn(s: State, seat: int, weights: Weights, rng: Rng) -> State:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import Final
 
 from iridescia.core.errors import IllegalActionError, InvalidActionError
 from iridescia.games.iridescia import items as I
@@ -64,7 +65,7 @@ class DecisionKind:
     check: Check | None = None  # membership in ``legal(s)`` without building it (see above)
 
 
-_PHASES: dict[int, DecisionKind] = {
+_PHASES: Final[dict[int, DecisionKind]] = {
     REVEAL_PHASE: DecisionKind(
         "reveal", "Reveal a tile or move onto one", T.legal_reveal_phase, T.apply_reveal_phase,
         T.check_reveal_phase,
@@ -81,7 +82,7 @@ _PHASES: dict[int, DecisionKind] = {
     ),
 }  # fmt: skip
 
-_PENDING: dict[int, DecisionKind] = {
+_PENDING: Final[dict[int, DecisionKind]] = {
     P_OBJECTIVE: DecisionKind(
         "objective", "Discard one of your two objectives", T.legal_objective, T.apply_objective
     ),
@@ -140,7 +141,8 @@ def decision_kind(s: State) -> DecisionKind | None:
     return _PHASES[s.phase]
 
 
-_BY_ID = attrgetter("id")  # a C-level sort key: sorting by a Python function cost 8% of a game
+# A C-level sort key: sorting by a Python function cost 8% of a game.
+_BY_ID: Final = attrgetter("id")
 
 
 def legal_actions(s: State) -> list[Action]:
@@ -153,8 +155,9 @@ def legal_actions(s: State) -> list[Action]:
     return out
 
 
-def coerce(action: Action | str | int) -> Action:
-    """The table's action from an Action, its text, or its id; InvalidActionError if none."""
+def coerce(action: object) -> Action:
+    """The table's action from an Action, its text, or its id; InvalidActionError for anything
+    else (typed ``object``: compiled, a narrower type would raise TypeError first)."""
     if isinstance(action, Action):
         i = action.id
         if 0 <= i < NUM_ACTIONS:
@@ -179,7 +182,7 @@ def is_legal(s: State, a: Action) -> bool:
     return any(x is a for x in d.legal(s))  # table actions are unique objects: compare identity
 
 
-def apply(s: State, action: Action | str | int) -> list[Event]:
+def apply(s: State, action: object) -> list[Event]:
     """Apply a legal action and return its events; the state is untouched on any error."""
     a = coerce(action)
     d = decision_kind(s)

@@ -6,6 +6,8 @@ pair always gives the same table.
 
 from __future__ import annotations
 
+from typing import Final
+
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import steps, turn
 from iridescia.games.iridescia.board import ROW_HEXES
@@ -22,8 +24,9 @@ from iridescia.games.iridescia.data import (
 from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.state import Options, PlayerState, State
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-REGION_ROWS = {0: (1, 2), 1: (3, 4), 2: (5, 6), 3: (7, 8), 4: (9,)}
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+REGION_ROWS: Final = {0: (1, 2), 1: (3, 4), 2: (5, 6), 3: (7, 8), 4: (9,)}
 
 
 def deal_tiles(state: State, explorers: int) -> None:
@@ -58,26 +61,36 @@ def item_deck(explorers: int) -> list[int]:
 
 
 def new_state(
-    num_players: int,
-    seed: int,
-    options: Options | None = None,
-    params: RulesParams | None = None,
+    num_players: object,
+    seed: object,
+    options: object = None,
+    params: object = None,
 ) -> State:
     """A new game ready for its first decision.
 
     ``num_players`` counts the human seats: 2-4, or 1 for solo against the Rhom (which implies
     ``Options(rhom=True)``); with ``rhom`` and 2-3 humans the Rhom joins as one more explorer
-    (R46). The Rhom always takes the last seat and plays first.
+    (R46). The Rhom always takes the last seat and plays first. ``seed`` is an int, ``options``
+    an ``Options`` and ``params`` a ``RulesParams`` (or None): anything else is a ValueError.
+    (The arguments are typed ``object`` because they are checked here: compiled, narrower
+    annotations would raise TypeError before these checks.)
     """
     if isinstance(num_players, bool) or not isinstance(num_players, int):
         raise ValueError("the number of players must be an integer")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError("the seed must be an integer")
-    if options is not None and not isinstance(options, Options):
+    if options is None:
+        options = Options()
+    elif not isinstance(options, Options):
         raise ValueError("options must be an Options value")
-    if params is not None and not isinstance(params, RulesParams):
+    if params is None:
+        params = RulesParams()
+    elif not isinstance(params, RulesParams):
         raise ValueError("params must be a RulesParams value")
-    options = options or Options()
+    return _new_state(num_players, seed, options, params)
+
+
+def _new_state(num_players: int, seed: int, options: Options, params: RulesParams) -> State:
     if num_players == 1 and not options.rhom:
         options = Options(options.catapult_for_fourth, options.first_player, rhom=True)
     if options.rhom and not 1 <= num_players <= 3:
@@ -99,7 +112,6 @@ def new_state(
         raise ValueError("catapult_for_fourth must be true or false")
     if options.catapult_for_fourth and seats != 4:
         raise ValueError("the 4th-player Catapult option is for 4-player games (4 explorers)")
-    params = params or RulesParams()
     explorers = seats
 
     s = State()

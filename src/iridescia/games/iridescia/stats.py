@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from iridescia.games.iridescia.data import (
     COLOUR_NAMES,
@@ -155,7 +155,7 @@ def _give(st: PlayerStats, d: dict[str, Any], stats: Statistics, __: int) -> Non
     stats.players[d["to"]].gems_received += 1
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "mine": _mine,
     "gain": _gain,
     "coins": _coins,

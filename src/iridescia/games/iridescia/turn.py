@@ -7,6 +7,8 @@ them. ``apply_*`` functions are only called with an action their generator offer
 
 from __future__ import annotations
 
+from typing import Final
+
 from iridescia.games.iridescia import actions as A
 from iridescia.games.iridescia import automa, dice, steps
 from iridescia.games.iridescia import items as items_mod
@@ -108,7 +110,7 @@ def end_turn(s: State) -> None:
 # ---------------------------------------------------------------- reveal and move
 
 
-START_ITEMS = (ELIXIR, SWAPPING, CATAPULT)  # items played before the first reveal (R10)
+START_ITEMS: Final = (ELIXIR, SWAPPING, CATAPULT)  # items played before the first reveal (R10)
 
 
 def _start_item_actions(s: State, out: list[Action]) -> None:
@@ -275,7 +277,7 @@ def apply_overflow(s: State, a: Action) -> None:
 # ---------------------------------------------------------------- optional actions
 
 
-_OPTIONAL_ITEM = tuple(item.timing != "start_of_turn" for item in ITEMS)
+_OPTIONAL_ITEM: Final = tuple(item.timing != "start_of_turn" for item in ITEMS)
 
 
 def _can_mine(s: State, p: PlayerState) -> bool:
@@ -291,7 +293,6 @@ def _buyable(s: State, p: PlayerState, slot: int) -> bool:
 
 
 def legal_actions_phase(s: State) -> list[Action]:
-    can_play = items_mod.can_play
     p = s.players[s.current]
     out: list[Action] = []
     if _can_mine(s, p):
@@ -308,7 +309,7 @@ def legal_actions_phase(s: State) -> list[Action]:
                 out += A.SELL_OF[c][1 : min(n, A.MAX_SELL) + 1]
     if p.items:
         for kind in sorted(p.items):
-            if _OPTIONAL_ITEM[kind] and can_play(s, kind):
+            if _OPTIONAL_ITEM[kind] and items_mod.can_play(s, kind):
                 out.append(A.PLAY_ITEM[kind])
     out.append(A.END_ACTION)
     return out

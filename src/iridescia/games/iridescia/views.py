@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules
@@ -268,9 +268,9 @@ def determinize(s: State, viewer: int, rng: Rng) -> State:
     return o
 
 
-_REGION_HEXES = tuple(tuple(h for h in HEXES if REGION_OF_HEX[h] == r) for r in range(5))
-_TILE_REGION = (0, *(TILE_BY_ID[t].region for t in range(1, len(TILE_BY_ID) + 1)))
-_TILE_GEM = (0, *(TILE_BY_ID[t].gem for t in range(1, len(TILE_BY_ID) + 1)))
+_REGION_HEXES: Final = tuple(tuple(h for h in HEXES if REGION_OF_HEX[h] == r) for r in range(5))
+_TILE_REGION: Final = (0, *(TILE_BY_ID[t].region for t in range(1, len(TILE_BY_ID) + 1)))
+_TILE_GEM: Final = (0, *(TILE_BY_ID[t].gem for t in range(1, len(TILE_BY_ID) + 1)))
 
 
 def _redeal_tiles(o: State, rng: Rng) -> None:

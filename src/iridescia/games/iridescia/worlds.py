@@ -12,7 +12,7 @@ unaccounted for. ``views.view(world, seat)`` equals the view it was built from (
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.automa import CARD_BY_ID
@@ -34,8 +34,8 @@ from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.setup import item_deck
 from iridescia.games.iridescia.state import P_RESERVE, PHASE_NAMES, Options, PlayerState, State
 
-_COLOUR = {name: i for i, name in enumerate(COLOUR_NAMES)}
-_PHASE = {name: i for i, name in enumerate(PHASE_NAMES)}
+_COLOUR: Final = {name: i for i, name in enumerate(COLOUR_NAMES)}
+_PHASE: Final = {name: i for i, name in enumerate(PHASE_NAMES)}
 
 
 def _colour_list(d: dict[str, int]) -> list[int]:
