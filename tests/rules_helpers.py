@@ -579,10 +579,10 @@ def stack_rhom_deck(game: Game, *cards: int) -> None:
     s = game.state
     for c in cards:
         if c in s.rhom_deck:
-            s.rhom_deck.remove(c)
+            s.rhom_deck = without(s.rhom_deck, c)
         else:
-            s.rhom_discard.remove(c)
-    s.rhom_deck += list(cards)[::-1]
+            s.rhom_discard = without(s.rhom_discard, c)
+    s.rhom_deck += tuple(cards)[::-1]
 
 
 def rhom_turn(game: Game) -> list[Event]:

@@ -116,11 +116,11 @@ def test_d30_rhom_deck_reshuffled_as_soon_as_it_is_empty() -> None:
     g = solo()
     s = g.state
     around(g, 3, {L: None, FL: "amethyst", FR: None, R: None})
-    s.rhom_discard = [c for c in s.rhom_deck if c != 6]
-    s.rhom_deck = [6]  # the last card: 2x
+    s.rhom_discard = tuple(c for c in s.rhom_deck if c != 6)
+    s.rhom_deck = (6,)  # the last card: 2x
     events = rhom_turn(g)
     assert kinds(events, "rhom_reshuffle") == [{"cards": 16}]
-    assert len(s.rhom_deck) == 16 and s.rhom_discard == []  # the drawn card is shuffled in too
+    assert len(s.rhom_deck) == 16 and s.rhom_discard == ()  # the drawn card is shuffled in too
     assert data(events, "rhom_card")["weathervane"] == automa.weathervane(s)
     assert data(events, "gain")["count"] == 2  # its icon still applies this turn
 

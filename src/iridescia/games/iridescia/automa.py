@@ -65,13 +65,15 @@ def demand(s: State) -> list[int]:
 
 
 def draw_card(s: State) -> int:
-    card = s.rhom_deck.pop()
-    s.rhom_discard.append(card)
+    card = s.rhom_deck[-1]
+    s.rhom_deck = s.rhom_deck[:-1]
+    s.rhom_discard = (*s.rhom_discard, card)
     if not s.rhom_deck:
         # Reshuffled at once, so a weathervane is always visible.
-        s.rhom_deck = s.rhom_discard
-        s.rhom_discard = []
-        s.rng.shuffle(s.rhom_deck)
+        deck = list(s.rhom_discard)
+        s.rhom_discard = ()
+        s.rng.shuffle(deck)
+        s.rhom_deck = tuple(deck)
         s.emit("rhom_reshuffle", s.rhom, cards=len(s.rhom_deck))
     info = CARD_BY_ID[card]
     s.emit(

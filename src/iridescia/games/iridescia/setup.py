@@ -166,8 +166,9 @@ def _new_state(num_players: int, seed: int, options: Options, params: RulesParam
     if options.rhom:
         s.rhom = seats - 1
         s.players[s.rhom].coins = 0
-        s.rhom_deck = [c.id for c in RHOM_CARDS]
-        s.rng.shuffle(s.rhom_deck)
+        rhom_deck = [c.id for c in RHOM_CARDS]
+        s.rng.shuffle(rhom_deck)
+        s.rhom_deck = tuple(rhom_deck)
 
     s.tokens_left = tuple(TOKENS_BY_EXPLORERS[explorers])
     s.emit("setup", -1, players=seats, first=first)  # never the seed: it reveals all

@@ -268,13 +268,13 @@ class State:
         self.objective_deck: tuple[int, ...] = ()
         self.tokens_left: tuple[str, ...] = ()
         self.rhom = -1  # the Rhom's seat, -1 without the Rhom
-        self.rhom_deck: list[int] = []  # Rhom cards, top is the end (its back shows the vane)
-        self.rhom_discard: list[int] = []
+        self.rhom_deck: tuple[int, ...] = ()  # Rhom cards, top is the end (its back: a vane)
+        self.rhom_discard: tuple[int, ...] = ()
         self.players: list[PlayerState] = []
         self.current = 0
         self.phase = REVEAL_PHASE
         self.turn_number = 0  # turns started so far in the game
-        self.turns_taken = [0, 0, 0, 0]
+        self.turns_taken: tuple[int, ...] = (0, 0, 0, 0)
         # Turn-scoped.
         self.reveals = 0
         self.start_items = True  # Swapping Stones / Catapult still allowed (before first reveal)
@@ -324,8 +324,8 @@ class State:
         o.objective_deck = self.objective_deck
         o.tokens_left = self.tokens_left
         o.rhom = self.rhom
-        o.rhom_deck = self.rhom_deck[:]
-        o.rhom_discard = self.rhom_discard[:]
+        o.rhom_deck = self.rhom_deck
+        o.rhom_discard = self.rhom_discard
         # A loop, not a list comprehension: in the pure build (Python 3.11) the comprehension's
         # own frame cost 0.3 µs, as much as the RNG's copy; compiled, both are the same loop.
         players = []
@@ -335,7 +335,7 @@ class State:
         o.current = self.current
         o.phase = self.phase
         o.turn_number = self.turn_number
-        o.turns_taken = self.turns_taken[:]
+        o.turns_taken = self.turns_taken
         o.reveals = self.reveals
         o.start_items = self.start_items
         o.bought = self.bought

@@ -53,14 +53,14 @@ def start_turn(s: State) -> None:
                 s.current = (s.current + 1) % s.num_players
                 continue
             s.phase = REVEAL_PHASE
-            s.turns_taken[s.current] += 1
+            count_turn(s)
             s.emit("turn", s.current, number=s.turn_number, kind="rhom")
             play_rhom_turn(s)  # passes the turn, which starts the next one
             return
         if p.finished:
             if steps.removable_hexes(s):
                 s.phase = REMOVE_PHASE
-                s.turns_taken[s.current] += 1
+                count_turn(s)
                 s.emit("turn", s.current, number=s.turn_number, kind="remove")
                 return
             s.emit("turn_skipped", s.current, reason="nothing left to remove")
@@ -69,10 +69,17 @@ def start_turn(s: State) -> None:
             s.current = (s.current + 1) % s.num_players
             continue
         s.phase = REVEAL_PHASE
-        s.turns_taken[s.current] += 1
+        count_turn(s)
         s.emit("turn", s.current, number=s.turn_number, kind="extra" if s.elixir_turn else "normal")
         steps.check_blocked(s)
         return
+
+
+def count_turn(s: State) -> None:
+    """One more turn taken by the current seat (``turns_taken`` is a tuple: see ``State``)."""
+    taken = s.turns_taken
+    i = s.current
+    s.turns_taken = (*taken[:i], taken[i] + 1, *taken[i + 1 :])
 
 
 def play_rhom_turn(s: State) -> None:

@@ -322,7 +322,9 @@ def _redeal_relics(o: State, rng: Rng) -> None:
 
 def _redeal_rhom(o: State, rng: Rng) -> None:
     """The Rhom deck's order is hidden; the weathervane on the top card's back is public."""
-    _shuffle_keeping_back(o.rhom_deck, rng, lambda c: CARD_BY_ID[c].weathervane)
+    deck = list(o.rhom_deck)
+    _shuffle_keeping_back(deck, rng, lambda c: CARD_BY_ID[c].weathervane)
+    o.rhom_deck = tuple(deck)
 
 
 def _redeal_objectives(o: State, viewer: int, rng: Rng) -> None:

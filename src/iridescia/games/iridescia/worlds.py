@@ -143,7 +143,7 @@ def _copy_players(s: State, view: dict[str, Any]) -> None:
             p.discarded_objective = d["id"] if d else 0
         turns[p.seat] = pv["turns_taken"]
         s.players.append(p)
-    s.turns_taken = turns
+    s.turns_taken = tuple(turns)
 
 
 def _deal_tiles(s: State, view: dict[str, Any], rng: Rng) -> None:
@@ -233,7 +233,7 @@ def _deal_objectives(s: State, view: dict[str, Any], viewer: int, rng: Rng) -> N
 
 def _deal_rhom(s: State, view: dict[str, Any], rng: Rng) -> None:
     rv = view["rhom"]
-    s.rhom_discard = list(rv["discard"])
+    s.rhom_discard = tuple(rv["discard"])
     drawn = set(s.rhom_discard)
     deck = [c.id for c in RHOM_CARDS if c.id not in drawn]
     if len(deck) != rv["deck_count"]:
@@ -244,4 +244,4 @@ def _deal_rhom(s: State, view: dict[str, Any], rng: Rng) -> None:
     if same:
         i = same[rng.below(len(same))]
         deck[i], deck[-1] = deck[-1], deck[i]
-    s.rhom_deck = deck
+    s.rhom_deck = tuple(deck)
