@@ -44,10 +44,15 @@ from iridescia import Game
 from iridescia.bots import make_bot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules, views
-from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, estimate
-from iridescia.games.iridescia.policy import finish_turn
 from iridescia.games.iridescia.state import Options, State
 from iridescia.games.iridescia.worlds import world_from_view
+
+try:  # the search's parts (``--pieces``) moved from bots/ into the game with the game contract
+    from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, estimate
+    from iridescia.games.iridescia.policy import finish_turn
+except ImportError:  # an older tree given with --before: it runs without --pieces
+    from iridescia.bots.evaluate import DEFAULT_WEIGHTS, estimate  # type: ignore[no-redef]
+    from iridescia.bots.policy import finish_turn  # type: ignore[no-redef]
 
 ROOT = Path(__file__).resolve().parents[1]
 

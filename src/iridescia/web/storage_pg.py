@@ -20,7 +20,12 @@ import time
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from iridescia.web.storage import (
+try:  # optional: only a server given a postgresql:// URL needs it (the "web" extra)
+    import asyncpg  # type: ignore[import-untyped]
+except ImportError:  # pragma: no cover - the message below says what to install
+    asyncpg = None
+
+from iridescia.web.storage_base import (
     BUMP_VERSION,
     INSERT_SEAT,
     INSERT_TABLE,
@@ -112,8 +117,8 @@ class PostgresStorage:
             return self._pool
         async with self._opening:
             if self._pool is None:
-                import asyncpg  # type: ignore[import-untyped]
-
+                if asyncpg is None:
+                    raise StorageError("PostgreSQL storage needs asyncpg: pip install asyncpg")
                 settings = {"search_path": self.schema} if self.schema else None
                 try:
                     self._pool = await asyncpg.create_pool(

@@ -1,8 +1,12 @@
-"""Gem Rush engine speed, measured by hand (not a test): ``python tests/gemrush/bench_gemrush.py``.
+"""Gem Rush engine speed, measured by hand (not a test): ``python -m benchmarks.gemrush_engine``.
 
-Prints the figures of the performance targets: checked actions per second in random playouts,
-random 4-player Crisis games per second, ``clone()`` time, and the median time of computing the
-legal actions (all decisions, and payment decisions with a 12-card hand). One core, pure Python.
+``[GAMES]`` (default 200) random games per measure. Prints the figures of the performance
+targets: checked actions per second in random playouts, random 4-player Crisis games per second,
+``clone()`` time, and the median time of computing the legal actions (all decisions, and payment
+decisions with a 12-card hand). One core, pure Python; run it pinned (``taskset -c 1``) for
+steadier figures. Results: docs/performance.md, Gem Rush. It reaches into the rules package
+(``rules``, ``state``) to time the legal-action generator alone, without the cache the public
+API keeps.
 """
 
 from __future__ import annotations

@@ -1,0 +1,230 @@
+"""What every storage of web games shares: the versioned schema, the row types, the ``Storage``
+interface the game service uses, its errors, and the SQL both implementations run.
+
+``storage.py`` (SQLite, and ``open_storage``) and ``storage_pg.py`` (PostgreSQL) both build on
+this module and neither imports the other's internals. The statements use ``?`` placeholders;
+PostgreSQL numbers them when it runs them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from iridescia.core.record import V1_DATA_SETS
+
+SCHEMA_VERSION = 2
+
+# One statement per item; "?" placeholders (PostgreSQL numbers them when it runs them).
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS tables (
+        id TEXT PRIMARY KEY,
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        name TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        game TEXT NOT NULL,
+        data_set TEXT NOT NULL DEFAULT '',
+        rules_version INTEGER NOT NULL,
+        seed BIGINT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        params TEXT NOT NULL,
+        status TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        num_actions INTEGER NOT NULL,
+        result TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        token TEXT NOT NULL UNIQUE,
+        claimed INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        table_id TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        state_hash TEXT NOT NULL,
+        PRIMARY KEY (table_id, step)
+    )""",
+    """CREATE TABLE IF NOT EXISTS snapshots (
+        table_id TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        state_hash TEXT NOT NULL,
+        PRIMARY KEY (table_id, step)
+    )""",
+    "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
+]
+
+# What an existing database runs to reach a schema version (the version: its statements). A new
+# database is created at SCHEMA_VERSION directly. "?" placeholders take no parameters here.
+MIGRATIONS: dict[int, list[str]] = {
+    2: [
+        "ALTER TABLE tables ADD COLUMN data_set TEXT NOT NULL DEFAULT ''",
+        *(
+            f"UPDATE tables SET data_set = '{data_set}' WHERE game = '{game}' AND data_set = ''"
+            for game, data_set in V1_DATA_SETS.items()
+        ),
+        "UPDATE tables SET mode = 'standard' WHERE game = 'gems-of-iridescia' AND mode = 'multi'",
+    ],
+}
+
+SNAPSHOT_EVERY = 10  # a state-hash snapshot every this many actions (and at the end)
+
+
+class StorageError(Exception):
+    """The database could not be opened or used."""
+
+
+def migration(stored: int) -> list[str]:
+    """The statements that bring a database of schema ``stored`` to ``SCHEMA_VERSION``
+    (StorageError for a database newer than this build)."""
+    if stored > SCHEMA_VERSION:
+        raise StorageError(
+            f"the database has schema version {stored}; this build knows {SCHEMA_VERSION} "
+            "(upgrade iridescia)"
+        )
+    return [stmt for v in range(stored + 1, SCHEMA_VERSION + 1) for stmt in MIGRATIONS[v]]
+
+
+class VersionConflict(Exception):
+    """The stored game moved on (another process applied an action first): reload it."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    kind: str  # "human", "bot:<name>" or "rhom"
+    token: str
+    claimed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One stored table: its game record (without actions) and lobby information."""
+
+    id: str
+    created: float
+    updated: float
+    name: str
+    mode: str  # the game's mode ("standard", "solo", "rhom"...: GameInfo.modes)
+    game: str  # the game's registry name
+    rules_version: int
+    seed: int
+    players: int  # explorer seats (the Rhom not counted), as in GameRecord
+    options: dict[str, Any]
+    params: dict[str, Any]
+    status: str  # "running" or "finished"
+    version: int
+    num_actions: int
+    result: dict[str, Any] | None = None
+    seats: tuple[SeatRow, ...] = field(default_factory=tuple)
+    data_set: str = ""  # the component data set (GameInfo.data_set)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    step: int  # 1-based: the state after this action is step ``step``
+    seat: int
+    action: str
+    state_hash: str
+
+
+class Storage(Protocol):
+    """What the game service needs from a database. All methods are coroutines."""
+
+    async def migrate(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create_table(self, row: TableRow) -> None: ...
+
+    async def load_table(self, table_id: str) -> TableRow | None: ...
+
+    async def table_for_token(self, token: str) -> tuple[str, int] | None: ...
+
+    async def list_tables(self, status: str | None, limit: int) -> list[TableRow]: ...
+
+    async def load_actions(self, table_id: str) -> list[ActionRow]: ...
+
+    async def load_record(self, table_id: str) -> tuple[TableRow, list[ActionRow]] | None:
+        """The table and its actions read together (one snapshot: the row's version always
+        matches the actions, even while another process writes)."""
+        ...
+
+    async def append_action(
+        self,
+        table_id: str,
+        expected_version: int,
+        row: ActionRow,
+        status: str,
+        result: dict[str, Any] | None,
+    ) -> None: ...
+
+    async def truncate_actions(self, table_id: str, expected_version: int, keep: int) -> None: ...
+
+    async def claim_seat(self, table_id: str, seat: int) -> bool: ...
+
+
+def row_to_table(r: Any, seats: list[Any]) -> TableRow:
+    """A TableRow from a database row (mapping) and its seat rows."""
+    return TableRow(
+        id=r["id"],
+        created=float(r["created"]),
+        updated=float(r["updated"]),
+        name=r["name"],
+        mode=r["mode"],
+        game=r["game"],
+        data_set=r["data_set"],
+        rules_version=int(r["rules_version"]),
+        seed=int(r["seed"]),
+        players=int(r["players"]),
+        options=json.loads(r["options"]),
+        params=json.loads(r["params"]),
+        status=r["status"],
+        version=int(r["version"]),
+        num_actions=int(r["num_actions"]),
+        result=json.loads(r["result"]) if r["result"] else None,
+        seats=tuple(
+            SeatRow(int(s["seat"]), s["kind"], s["token"], bool(s["claimed"])) for s in seats
+        ),
+    )
+
+
+def table_insert_params(row: TableRow) -> tuple[Any, ...]:
+    return (
+        row.id,
+        row.created,
+        row.updated,
+        row.name,
+        row.mode,
+        row.game,
+        row.data_set,
+        row.rules_version,
+        row.seed,
+        row.players,
+        json.dumps(row.options),
+        json.dumps(row.params),
+        row.status,
+        row.version,
+        row.num_actions,
+        json.dumps(row.result) if row.result is not None else None,
+    )
+
+
+INSERT_TABLE = (
+    "INSERT INTO tables (id, created, updated, name, mode, game, data_set, rules_version, seed,"
+    " players, options, params, status, version, num_actions, result)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_SEAT = "INSERT INTO seats (table_id, seat, kind, token, claimed) VALUES (?, ?, ?, ?, ?)"
+BUMP_VERSION = (
+    "UPDATE tables SET version = version + 1, num_actions = ?, status = ?, result = ?,"
+    " updated = ? WHERE id = ? AND version = ?"
+)
