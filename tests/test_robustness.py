@@ -349,3 +349,17 @@ def test_new_accepts_every_good_argument() -> None:
 def test_new_refuses_options_and_params_of_the_wrong_type(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError, match=r"(options|params|first_player) must be"):
         Game.new(3, 0, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"rhom": "yes"}, {"catapult_for_fourth": 1}, {"first_player": "2"}],
+)
+def test_options_of_the_wrong_type_are_refused_alike_in_both_builds(
+    kwargs: dict[str, object],
+) -> None:
+    # mypyc checks argument types on construction; the pure build must refuse the same values.
+    with pytest.raises(TypeError):
+        Options(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bad option types"):
+        Options.from_json(kwargs)

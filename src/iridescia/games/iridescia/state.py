@@ -79,6 +79,15 @@ class Options:
     first_player: int | None = None  # fix the first seat (0-based) instead of R4's random draw
     rhom: bool = False  # add the Rhom automa as one more explorer (solo, or the variant of R46)
 
+    def __post_init__(self) -> None:
+        # The compiled build checks these types on construction (TypeError); the pure build
+        # does the same here so both refuse ``Options(rhom="yes")`` alike. Input from outside
+        # goes through ``from_json`` (ValueError with a message) before it gets here.
+        if not isinstance(self.catapult_for_fourth, bool) or not isinstance(self.rhom, bool):
+            raise TypeError("bool object expected for catapult_for_fourth and rhom")
+        if not (self.first_player is None or isinstance(self.first_player, int)):
+            raise TypeError("int or None expected for first_player")  # a bool: Game.new refuses
+
     def to_json(self) -> dict[str, Any]:
         return {
             "catapult_for_fourth": self.catapult_for_fourth,
