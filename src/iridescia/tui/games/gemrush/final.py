@@ -23,7 +23,7 @@ from iridescia.tui.games.gemrush import theme as th
 
 def notice_text(msgs: Messages) -> Text:
     out = th.seg(f" ⚠ {msgs('gr.notice.label')} ", th.NOTICE_STYLE)
-    out.append(" " + msgs("gr.notice"), style="#ffcc80")
+    out.append(" " + msgs("notice.gem-rush"), style="#ffcc80")
     return out
 
 

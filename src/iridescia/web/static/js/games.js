@@ -29,7 +29,7 @@ export function modeTitle(gameName, mode) {
 
 export function gameNotice(game) {
   if (!game.notice) return null;
-  return has(`lobby.notice.${game.name}`) ? t(`lobby.notice.${game.name}`) : game.notice;
+  return has(`notice.${game.name}`) ? t(`notice.${game.name}`) : game.notice;
 }
 
 export async function gamePlugin(name) {
