@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from iridescia import games
 from iridescia.core.events import Event
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
@@ -720,3 +721,21 @@ def test_automa_turns_are_found_from_the_catalogue() -> None:
             i for i, e in enumerate(game.log) if e.kind == "turn" and e.data["kind"] == "rhom"
         ]
         assert [first for first, _ in turns] == rhom_turn_starts
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_games_screen_and_the_prompt_fit_a_120x40_terminal(name: str) -> None:
+    # The screen's first line (the title, with Gem Rush's provisional label) must still be on
+    # the terminal once the prompt is printed under the screen.
+    spec = games.get(name)
+    mode = spec.info.modes[0]
+    game = spec.new(max(mode.min_players, 2), 5, mode=mode.name)
+    out = Console(file=io.StringIO(), width=WIDTH, height=40)
+    play = PlaySession(game, ["human"] * game.num_players, out, lambda _: "", Messages("en"))
+    decision = game.decision()
+    assert decision is not None
+    screen = play.screen(decision.player)
+    assert screen.height == 40 - 1
+    buf = io.StringIO()
+    Console(file=buf, width=WIDTH, height=40).print(play.plugin.render(screen, Messages("en")))
+    assert len(buf.getvalue().splitlines()) <= 39

@@ -418,7 +418,9 @@ def test_a_whole_game_through_the_command_line(mode: str, tmp_path: Path) -> Non
     text = out.getvalue()
     msgs = Messages("en")
     assert msgs("gr.notice.label") in text
-    assert msgs("notice.gem-rush") in text.replace("\n", " ") or msgs("notice.gem-rush")[:40] in text
+    assert (
+        msgs("notice.gem-rush") in text.replace("\n", " ") or msgs("notice.gem-rush")[:40] in text
+    )
     assert msgs("gr.final.title", mode=msgs(f"gr.mode.{mode}")) in text
 
 
@@ -441,3 +443,63 @@ def test_every_tile_shows_every_door_and_every_dwarf_in_every_rotation() -> None
                     where = {"N": lines[0], "S": lines[5]}.get(d, body)
                     assert label in where, (tile, rotation, d, label, lines)
                 assert "".join(str(s + 1) for s in range(dwarves)) in body, (tile, lines)
+
+
+@pytest.mark.parametrize(
+    ("mode", "flags", "hand_offs"),
+    [("crisis", [], False), ("crisis", ["--hidden-hands"], True), ("rush", [], True)],
+)
+def test_hot_seat_hands_off_only_when_a_hand_is_secret(
+    mode: str, flags: list[str], hand_offs: bool
+) -> None:
+    """Two people at one keyboard: Crisis hands are open, so they just take turns; with
+    hidden hands (or in Rush) a hand-off screen hides one's hand from the other."""
+    console = Console(width=WIDTH, height=HEIGHT, file=io.StringIO(), color_system=None)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if len(prompts) > 60:
+            raise EOFError
+        return "" if prompt == "> " else "1"
+
+    main(
+        ["play", "--game", "gem-rush", "--mode", mode, "--players", "2", "--seed", "4", *flags],
+        console=console,
+        read=read,
+    )
+    seats = {p.split(" [")[0] for p in prompts if p != "> "}
+    assert len(seats) == 2  # both people had the keyboard
+    assert ("> " in prompts) == hand_offs
+
+
+def test_at_a_terminal_the_notice_waits_for_enter_before_the_first_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first screen clears the opening lines: at a terminal, the game waits for Enter
+    after them, so the provisional notice is read, not only left in the scrollback."""
+    prompts: list[str] = []
+
+    def fake_input(console: Console) -> Any:
+        def read(prompt: str) -> str:
+            prompts.append(prompt)
+            raise EOFError  # the player leaves at once
+
+        return read
+
+    monkeypatch.setattr("iridescia.tui.commands.default_input", fake_input)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    out = io.StringIO()
+    console = Console(width=WIDTH, height=HEIGHT, file=out, color_system=None)
+    assert main(["play", "--game", "gem-rush", "--players", "2"], console=console) == 0
+    assert prompts == [Messages("en")("prompt.start")]
+    assert Messages("en")("notice.gem-rush")[:40] in out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_a_draw_from_an_empty_deck_says_how_many_not_an_empty_list(lang: str) -> None:
+    event = Event("draw", 0, {"cards": [], "count": 0, "wanted": 1})
+    text = PLUGIN.describe(event, {}, Messages(lang)).plain
+    msgs = Messages(lang)
+    assert msgs("gr.n.cards.other", n=0) in text and " ." not in text
+    assert text.count(Messages(lang)("gr.ev.short", wanted=1)) == 1

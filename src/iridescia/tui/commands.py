@@ -415,8 +415,17 @@ def _play(words: Sequence[str], console: Console, read: InputFn | None) -> int:
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         info(console, msgs("seed.chosen", seed=seed))
-    for line in opening(plugin, spec.info, msgs):
+    lines = opening(plugin, spec.info, msgs)
+    for line in lines:
         console.print(line)
+    pause = read is None and sys.stdin.isatty()
+    if lines and pause and spec.info.notice:
+        # The first screen replaces these lines: a notice (Gem Rush's provisional components)
+        # is read before the game starts, not only found in the scrollback.
+        try:
+            default_input(console)(msgs("prompt.start"))
+        except EOFError:
+            return 0
     session = PlaySession(
         game,
         seating.seat_kinds(),
@@ -426,7 +435,7 @@ def _play(words: Sequence[str], console: Console, read: InputFn | None) -> int:
         seed=seed,
         save_path=args.save,
         delay=args.delay,
-        pause=read is None and sys.stdin.isatty(),
+        pause=pause,
         plugin=plugin,
     )
     return session.run()

@@ -49,6 +49,7 @@ from iridescia.tui.plugin import (
     help_of,
     prompt_of,
     seat_style_of,
+    shows_secrets_of,
     steps_of,
 )
 from iridescia.tui.terminal import InputFn
@@ -171,7 +172,7 @@ class PlaySession:
             viewer=viewer,
             seat_kinds=tuple(self.kinds),
             width=self.console.width,
-            height=self.console.height,
+            height=terminal.screen_height(self.console),
             log=lines,
         )
 
@@ -253,7 +254,7 @@ class PlaySession:
 
     def human_move(self, decision: Decision) -> None:
         seat = decision.player
-        if len(self.humans) >= 2 and seat != self.last_human:
+        if len(self.humans) >= 2 and seat != self.last_human and self.secrets_change_hands(seat):
             self.hand_off(seat)
         self.last_human = seat
         self.draw(seat, decision)
@@ -267,6 +268,13 @@ class PlaySession:
                 self.end_of_input()
             if self.handle(line, seat, decision):
                 return
+
+    def secrets_change_hands(self, seat: int) -> bool:
+        """Whether the keyboard passes a secret: the previous person's view or ``seat``'s shows
+        something private (the plug-in's ``shows_secrets``). At an open table (Gem Rush's
+        Crisis with open hands) people just take turns, without a hand-off screen."""
+        viewers = [v for v in (self.last_human, seat) if v is not None]
+        return any(shows_secrets_of(self.plugin, self.game.view(v)) for v in viewers)
 
     def hand_off(self, seat: int) -> None:
         self.console.clear()

@@ -6,8 +6,9 @@ that belongs to one game comes from that game's ``TerminalPlugin`` in ``tui/game
 registered in ``tui/games/__init__.py`` under the game's registry name.
 
 A plug-in reads views (never a game state) and the game's package API, and returns ``rich``
-renderables. ``render`` must fit ``screen.width`` x ``screen.height`` (120 x 40 is the size
-every game is designed for; the generic code says so when the terminal is smaller).
+renderables. ``render`` must fit ``screen.width`` x ``screen.height``: the terminal less the
+prompt's line (120 x 39 in the 120 x 40 terminal every game is designed for; the generic code
+says so when the terminal is smaller).
 
 Optional members. A plug-in may also have any of the members of the small protocols at the end
 of this module; the generic code asks for them with the ``*_of`` functions there, which fall
@@ -35,6 +36,7 @@ from iridescia.core.game import Decision, Game, GameInfo, Outcome, View
 from iridescia.i18n import Messages
 
 MIN_WIDTH, MIN_HEIGHT = 120, 40
+PROMPT_LINES = 1  # the line under the screen where the player types
 
 
 @dataclass
@@ -45,7 +47,7 @@ class Screen:
     viewer: int | None
     seat_kinds: Sequence[str]  # per seat: "human", a bot spec, or "automa"
     width: int = MIN_WIDTH
-    height: int = MIN_HEIGHT
+    height: int = MIN_HEIGHT - PROMPT_LINES
     heading: str | None = None  # replaces the plug-in's own title info (replay: "step 4/120")
     prompt: str | None = None  # the decision's prompt, when the viewer decides
     acting: int | None = None  # the seat that decides now (None when the game is over)
@@ -148,6 +150,15 @@ class StylesSeats(Protocol):
 
 
 @runtime_checkable
+class KnowsSecrets(Protocol):
+    def shows_secrets(self, view: View) -> bool:
+        """Whether this seat's view shows something other people at the keyboard must not see
+        (a hand, an objective). When neither the previous person's view nor the next one's
+        does, people just take turns, without a hand-off screen."""
+        ...
+
+
+@runtime_checkable
 class NamesAutomaSeats(Protocol):
     @property
     def automa_kind(self) -> str:
@@ -197,6 +208,10 @@ def final_screen_of(
 
 def seat_style_of(plugin: TerminalPlugin, seat: int, view: View) -> str:
     return plugin.seat_style(seat, view) if isinstance(plugin, StylesSeats) else "bold"
+
+
+def shows_secrets_of(plugin: TerminalPlugin, view: View) -> bool:
+    return plugin.shows_secrets(view) if isinstance(plugin, KnowsSecrets) else True
 
 
 def automa_kind_of(plugin: TerminalPlugin) -> str:

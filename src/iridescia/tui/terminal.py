@@ -21,7 +21,7 @@ from rich.text import Text
 from iridescia.core.game import GameInfo
 from iridescia.core.record import GameRecord
 from iridescia.i18n import Messages
-from iridescia.tui.plugin import MIN_HEIGHT, MIN_WIDTH, TerminalPlugin
+from iridescia.tui.plugin import MIN_HEIGHT, MIN_WIDTH, PROMPT_LINES, TerminalPlugin
 
 InputFn = Callable[[str], str]
 
@@ -119,6 +119,12 @@ def ask_save_path(read: InputFn, default: str, msgs: Messages) -> str | None:
     if low in NO:
         return None
     return answer
+
+
+def screen_height(console: Console) -> int:
+    """The lines a game's screen may use: the terminal's height less the prompt's line, so the
+    screen's first line is still on the terminal when the prompt is printed under it."""
+    return max(console.height - PROMPT_LINES, 1)
 
 
 def too_small(console: Console) -> bool:

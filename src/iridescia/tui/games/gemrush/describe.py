@@ -85,7 +85,7 @@ def _hand_cards(e: Event, m: Messages, key: str) -> Text:
     d = e.data
     cards = d.get("cards")
     n = int(d.get("count", len(cards) if cards is not None else 0))
-    if cards is not None:
+    if cards:  # seen cards by name; none seen (an empty pile): "draws 0 cards"
         return _say(m, key + ".cards", who=_seat(e, m), n=_count(m, n), cards=_cards(cards))
     line = _say(m, key, who=_seat(e, m), n=_count(m, n))
     wanted = d.get("wanted")
@@ -97,7 +97,7 @@ def _hand_cards(e: Event, m: Messages, key: str) -> Text:
 def _draw(e: Event, v: View, m: Messages) -> Text:
     line = _hand_cards(e, m, "gr.ev.draw")
     d = e.data
-    if d.get("cards") is not None and int(d.get("wanted", 0)) > int(d.get("count", 0)):
+    if d.get("cards") and int(d.get("wanted", 0)) > int(d.get("count", 0)):
         line.append(" " + m("gr.ev.short", wanted=d["wanted"]), style=th.DIM)
     return line
 

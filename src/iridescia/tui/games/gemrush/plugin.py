@@ -2,8 +2,9 @@
 
 It reads views (never a game state), the event catalogue's already-redacted events and the rules
 package's public API, and returns ``rich`` renderables; the generic terminal does the rest
-(the loop, hand-off screens in Rush, numbering, saving, bots). Besides the protocol's members it
-has the optional ``prompt`` (translated by decision kind), ``help`` and ``seat_style``.
+(the loop, hand-off screens where hands are hidden, numbering, saving, bots). Besides the
+protocol's members it has the optional ``prompt`` (translated by decision kind), ``help``,
+``seat_style`` and ``shows_secrets``.
 """
 
 from __future__ import annotations
@@ -63,6 +64,11 @@ class GemRushTerminal:
     def seat_style(self, seat: int, view: View) -> str:
         """A seat's dwarf colour."""
         return theme.seat_style(seat)
+
+    def shows_secrets(self, view: View) -> bool:
+        """Only hands are private (R47): in Rush, or in Crisis with hidden hands (R68), a
+        view hides the other hands; in Crisis every hand and everything else is open."""
+        return any(p["hand"] is None for p in view["players"])
 
 
 PLUGIN = GemRushTerminal()

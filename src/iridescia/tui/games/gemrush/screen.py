@@ -1,4 +1,5 @@
-"""The whole Gem Rush table for one viewer, laid out for 120 x 40 cells (more when given):
+"""The whole Gem Rush table for one viewer, laid out for 120 x 39 cells (a 120 x 40 terminal
+less the prompt line; more when given):
 
     title: game, mode, round and turn, who acts, what is decided      ⚠ provisional components
     ╭ mine (viewport on the acting dwarf) ──────────╮╭ status: score vs target, clock, steps ╮
