@@ -406,3 +406,15 @@ def test_version_1_records_still_replay(tmp_path: Path) -> None:
     out, buf = console()
     assert main(["replay", str(path)], console=out, read=scripted_input(["6", "q"])) == 0
     assert "Replay 6/6" in buf.getvalue() and "End of the record" in buf.getvalue()
+
+
+def test_replay_checks_the_game_it_is_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _finished_record(tmp_path)
+    out, _ = console()
+    argv = ["replay", "--game", "gem-rush", str(path)]
+    assert main(argv, console=out, read=scripted_input(["q"])) == 2
+    assert "is a game of gems-of-iridescia" in capsys.readouterr().err
+    argv = ["replay", "--game", "gems-of-iridescia", str(path)]
+    assert main(argv, console=out, read=scripted_input(["q"])) == 0

@@ -8,8 +8,10 @@ Like PettingZoo's and Pgx's ``api_test``: whatever a game is, if it is registere
 - keep clones independent (playing on a clone never changes the original);
 - accept in ``apply`` exactly the legal actions, and refuse every other action of the table
   without changing anything;
+- do in ``apply_unchecked`` exactly what ``apply`` does for a legal action;
 - build views that hide what a seat cannot see (a view is the same in every world the seat
-  cannot tell apart), rebuild a world from a view that shows the same view again, and emit
+  cannot tell apart; a spectator's, in every world any seat cannot tell apart), rebuild a
+  world from a view that shows the same view again, and emit
   events whose redacted form reveals nothing either, except those the catalogue declares as
   turning hidden information face up (``random``);
 - declare every event kind it emits, and end with one ``Outcome`` whose vectors fit the table.
@@ -110,8 +112,12 @@ def test_a_random_game_keeps_the_contract(name: str, mode: str, players: int) ->
     assert len(outcome.scores) == n and len(outcome.returns) == n
     assert all(0 <= w < n for w in outcome.winners) and outcome.reason
     assert game.legal_actions() == [] and game.current_player is None and game.decision() is None
-    with pytest.raises(IllegalActionError):
-        game.apply(spec.actions[0])
+    final_hash, final_history, final_log = game.state_hash(), game.history(), len(game.log)
+    for action in (spec.actions[0], spec.actions[len(spec.actions) - 1], str(spec.actions[0]), 0):
+        with pytest.raises(IllegalActionError):  # a finished game refuses, and stays as it was
+            game.apply(action)
+    assert game.state_hash() == final_hash and game.history() == final_history
+    assert len(game.log) == final_log and game.outcome() is outcome
 
     for i, position in enumerate(sample(positions, 6)):
         check_position(spec, position, Rng(seed * 100 + i))
@@ -142,8 +148,11 @@ def check_position(spec: GameSpec, game: Game, rng: Rng) -> None:
         game.apply("not an action at all")
     assert game.state_hash() == before
     for a in decision.actions:
-        trial = game.clone()
-        trial.apply(a)
+        trial, fast = game.clone(), game.clone()
+        events = trial.apply(a)
+        # The unchecked path (search) does exactly what the checked one does.
+        assert fast.apply_unchecked(a) == events
+        assert fast.state_hash() == trial.state_hash()
 
     # Views hide what the seat cannot see, and a world rebuilt from a view shows that view.
     for seat in range(game.num_players):
@@ -160,6 +169,12 @@ def check_position(spec: GameSpec, game: Game, rng: Rng) -> None:
     spectator = game.spectator_view()
     assert spectator["viewer"] is None
     json.dumps(spectator)
+    # A spectator sees only what is public: re-dealing what any one seat cannot see (other
+    # hands, objectives, deck orders) leaves the spectator's view as it was.
+    for seat in range(game.num_players):
+        if seat not in game.automa_seats:
+            other = game.determinize(seat, Rng(rng.next64()))
+            assert other.spectator_view() == spectator, f"a spectator sees a secret ({seat})"
 
 
 def check_events_reveal_nothing(

@@ -18,7 +18,8 @@ from typing import Any
 
 from iridescia.bots import Bot, make_bot, plays
 from iridescia.core.actions import Action
-from iridescia.core.game import Game, GameSpec, Mode
+from iridescia.core.events import Event
+from iridescia.core.game import Game, GameSpec, Mode, View
 from iridescia.core.rng import Rng
 from iridescia.games import get as get_game
 
@@ -146,32 +147,45 @@ class BotSeats:
         seat = game.current_player
         return seat if seat is not None and seat in self.bots else None
 
+    def inputs(self, game: Game, seat: int) -> tuple[View, Sequence[Action]]:
+        """What the bot at ``seat`` decides from: its view (empty for a bot that never reads
+        it) and the legal actions."""
+        return (game.view(seat) if self.views[seat] else {}), game.legal_actions()
+
+    def decide(
+        self, seat: int, view: View, legal: Sequence[Action], rng: Rng | None = None
+    ) -> Action:
+        """The bot's choice from ``inputs`` (``rng`` overrides its stream). It reads no game, so
+        a face may run it in another thread (the web app does) while the game stays put."""
+        stream = rng if rng is not None else self.rngs[seat]
+        return self.bots[seat].choose(view, legal, stream)
+
     def choose(self, game: Game, seat: int, rng: Rng | None = None) -> Action:
         """The action the bot at ``seat`` chooses now (``rng`` overrides its stream)."""
-        view = game.view(seat) if self.views[seat] else {}
-        stream = rng if rng is not None else self.rngs[seat]
-        return self.bots[seat].choose(view, game.legal_actions(), stream)
+        view, legal = self.inputs(game, seat)
+        return self.decide(seat, view, legal, rng)
 
     def play(
         self,
         game: Game,
         *,
-        on_action: Callable[[int, Action], None] | None = None,
+        on_action: Callable[[int, Action, list[Event]], None] | None = None,
         limit: int | None = None,
     ) -> int:
         """Let the bots decide until a seat without a bot must act, or the game ends (or
-        ``limit`` decisions were made); returns how many they made. ``apply`` is the checked
-        path: an illegal choice is the bot's error and raises."""
+        ``limit`` decisions were made); returns how many they made. ``on_action(seat, action,
+        events)`` follows each one. ``apply`` is the checked path: an illegal choice is the
+        bot's error and raises."""
         made = 0
         while limit is None or made < limit:
             seat = self.to_act(game)
             if seat is None:
                 break
             action = self.choose(game, seat)
-            game.apply(action)
+            events = game.apply(action)
             made += 1
             if on_action is not None:
-                on_action(seat, action)
+                on_action(seat, action, events)
         return made
 
 

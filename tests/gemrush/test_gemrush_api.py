@@ -8,6 +8,7 @@ import json
 import pytest
 from gemrush_helpers import play
 
+from iridescia.core.errors import IllegalActionError, InvalidActionError
 from iridescia.core.game import Game, GameSpec
 from iridescia.core.rng import Rng
 from iridescia.games import gemrush
@@ -123,3 +124,29 @@ def test_decision_and_legal_actions_agree() -> None:
         assert [a.id for a in d.actions] == sorted(a.id for a in d.actions)
         game.legal_actions().clear()  # a copy: the game's own list is untouched
         game.apply(d.actions[rng.below(len(d.actions))])
+
+
+@pytest.mark.parametrize("players", [1, 3, 6])
+def test_actions_naming_a_seat_the_table_has_not_are_refused_and_change_nothing(
+    players: int,
+) -> None:
+    """A 'wrong seat' (``swap 5`` or ``burn seat 5`` at a 3-player table) is refused with the
+    documented error, whatever the decision, and the game stays exactly as it was; a seat no
+    table has (``swap 8``) does not even parse."""
+    absent = [f"swap {n}" for n in range(players + 1, 8)]
+    absent += [f"burn seat {n}" for n in range(players + 1, 8)]
+    game = GAME.new(players, 11, mode="crisis", keep_log=True)
+    rng = Rng(11)
+    checked = 0
+    while not game.is_terminal() and checked < 40:
+        before = (game.state_hash(), len(game.history()), len(game.log))
+        for text in absent:
+            with pytest.raises(IllegalActionError):
+                game.apply(text)
+        for text in ("swap 8", "burn seat 0", "swap -1"):
+            with pytest.raises(InvalidActionError):
+                game.apply(text)
+        assert (game.state_hash(), len(game.history()), len(game.log)) == before
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+        checked += 1

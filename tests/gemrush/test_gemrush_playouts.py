@@ -89,6 +89,20 @@ def test_variant_playouts(mode: str, options: dict[str, object], params: dict[st
             assert outcome.returns == (float(outcome.team_score or 0),) * players
         if options.get("crisis_may_stop"):
             assert outcome.reason in ("all cards burnt", "stopped at the target")
+        if mode == "crisis" and outcome.reason == "all cards burnt":
+            burn = params.get("burn_per_turn", 3)
+            assert game.state.turns_done == math.ceil(75 / burn)  # R42
+
+
+@pytest.mark.parametrize("burn", [1, 2, 4, 5, 7, 10, 75])
+def test_crisis_ends_after_ceil_75_over_the_burn_rate_turns(burn: int) -> None:
+    """R41, R42: whatever the burn rate, the deck burns out after ceil(75 / burn) turns."""
+    for seed in range(3):
+        players = 1 + seed * 3
+        game = GAME.new(players, seed, {}, {"burn_per_turn": burn}, mode="crisis", keep_log=False)
+        play(game, Rng(seed), check=True)
+        assert game.outcome().reason == "all cards burnt"
+        assert game.state.turns_done == math.ceil(75 / burn)
 
 
 def test_the_round_limit_ends_rush_games() -> None:

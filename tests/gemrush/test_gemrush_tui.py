@@ -26,6 +26,7 @@ from rich.text import Text
 
 from iridescia.cli import main
 from iridescia.core.events import Event
+from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
 from iridescia.games.gemrush import DWARF_COLOURS, GAME, GEM_CODES, NOTICE, GemRushGame
 from iridescia.i18n import Messages, catalogue
@@ -503,3 +504,46 @@ def test_a_draw_from_an_empty_deck_says_how_many_not_an_empty_list(lang: str) ->
     msgs = Messages(lang)
     assert msgs("gr.n.cards.other", n=0) in text and " ." not in text
     assert text.count(Messages(lang)("gr.ev.short", wanted=1)) == 1
+
+
+def test_save_then_load_resumes_a_rush_game_with_the_same_hash(tmp_path: Path) -> None:
+    path = tmp_path / "rush.json"
+    console = Console(width=WIDTH, height=HEIGHT, file=io.StringIO(), color_system=None)
+    lines = iter(["", "1", "1", "", "1", f"save {path}", "quit", "n"])
+
+    def read(prompt: str) -> str:
+        return next(lines)
+
+    argv = ["play", "--game", "gem-rush", "--mode", "rush", "--players", "2", "--seed", "5"]
+    assert main(argv, console=console, read=read) == 0
+    record = GameRecord.load(path)
+    assert record.game == "gem-rush" and record.data_set == "gemrush-2e-provisional-1"
+    assert len(record.actions) >= 2 and record.notice == NOTICE
+    saved = GAME.from_record(record)
+
+    out = io.StringIO()
+    again = tmp_path / "again.json"
+    more = iter(["", f"save {again}", "quit", "n"])
+    assert main(["play", "--load", str(path)], console=Console(width=WIDTH, height=HEIGHT,
+                file=out, color_system=None), read=lambda _: next(more)) == 0  # fmt: skip
+    assert f"Resumed {path} after {len(record.actions)} actions" in out.getvalue()
+    assert GAME.from_record(GameRecord.load(again)).state_hash() == saved.state_hash()
+
+
+@pytest.mark.parametrize(
+    ("flags", "target"),
+    [
+        (["--mode", "crisis", "--players", "3"], 44),  # journeyman, the default level
+        (["--mode", "crisis", "--players", "3", "--level", "grandmaster"], 72),
+        (["--mode", "crisis", "--players", "3", "--target", "30"], 30),
+        (["--mode", "rush", "--players", "2", "--target", "12"], 12),
+    ],
+)
+def test_level_and_target_set_the_target_the_screen_shows(flags: list[str], target: int) -> None:
+    out = io.StringIO()
+    console = Console(width=WIDTH, height=HEIGHT, file=out, color_system=None)
+    lines = iter(["", "quit", "n"])  # (Enter: a hand-off screen in Rush)
+    argv = ["play", "--game", "gem-rush", "--seed", "2", *flags]
+    assert main(argv, console=console, read=lambda _: next(lines, "n")) == 0
+    text = out.getvalue()
+    assert f"/ {target}" in text or f"/{target} pts" in text

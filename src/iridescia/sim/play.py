@@ -23,6 +23,8 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from iridescia.core.actions import Action
+from iridescia.core.events import Event
 from iridescia.core.game import Game, Mode
 from iridescia.match import BotSeats, Seating
 from iridescia.sim.config import SimConfig, check_params
@@ -102,24 +104,25 @@ class Runner:
 
 
 def _play(game: Game, bots: BotSeats, tally: Tally | None) -> tuple[int, list[int]]:
-    """Let the bots play ``game`` to its end; returns the actions taken and, per seat, the runs
-    of consecutive decisions it made."""
+    """Let the bots play ``game`` to its end (``BotSeats.play``); returns the actions taken
+    and, per seat, the runs of consecutive decisions it made."""
     turns = [0] * game.num_players
     last = -1
-    length = 0
-    while (seat := game.current_player) is not None:
-        if seat not in bots.bots:
-            raise RuntimeError(f"seat {seat} has no bot but must decide")
+
+    def observe(seat: int, action: Action, events: list[Event]) -> None:
+        nonlocal last
         if seat != last:
             turns[seat] += 1
             last = seat
-        events = game.apply(bots.choose(game, seat))  # checked: an illegal choice raises
         if tally is not None:
             tally.observe(events)
             game.log.clear()
-        length += 1
+
+    length = bots.play(game, on_action=observe, limit=MAX_ACTIONS)
+    if not game.is_terminal():
         if length >= MAX_ACTIONS:
             raise RuntimeError(f"the game did not end after {MAX_ACTIONS} actions")
+        raise RuntimeError(f"seat {game.current_player} has no bot but must decide")
     return length, turns
 
 

@@ -459,6 +459,8 @@ def _replay(args: argparse.Namespace, console: Console, read: InputFn | None) ->
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         error(console, msgs("load.failed", path=args.record, error=exc))
         return 1
+    if args.game is not None and args.game != record.game:
+        raise UsageError(f"--game {args.game}: {args.record} is a game of {record.game}")
     return session.run()
 
 
@@ -483,6 +485,10 @@ def add_commands(sub: Any) -> None:
         "that step, q quits.",
     )
     replay.add_argument("record", metavar="GAME.json", help="a record saved by 'play'")
+    replay.add_argument(
+        "--game", choices=names(), metavar="NAME",
+        help="the game the record must be of (the record says which game it is; this checks)",
+    )  # fmt: skip
     replay.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
 
 

@@ -302,12 +302,12 @@ class GameService:
             table = slot.table
             if table.version != version or table.bot_to_act() != seat:
                 return
-            bots, rng = table.bots, table.bot_rng(seat)
-            # A bot that never reads its view (the random bot) gets none: building a view is
-            # most of a random bot's time (match.BotSeats does the same).
-            view = table.game.view(seat) if bots.views[seat] else {}
-            legal = table.game.legal_actions()
-            action = await asyncio.to_thread(bots.bots[seat].choose, view, legal, rng)
+            bots = table.bots
+            # The inputs on the loop's thread (the game is read there only); the thinking in
+            # a worker thread, with the stream of this step (match.bot_rng_at).
+            view, legal = bots.inputs(table.game, seat)
+            rng = table.bot_rng(seat)
+            action = await asyncio.to_thread(bots.decide, seat, view, legal, rng)
             with contextlib.suppress(ProtocolError):
                 await self._commit(slot, seat, action.id)
 
