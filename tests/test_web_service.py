@@ -5,6 +5,7 @@ database of schema 1 is migrated and its games resume at the same state hashes."
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
@@ -20,6 +21,8 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from iridescia import Game, Options
+from iridescia.games.iridescia import EVENTS
+from iridescia.web import service as service_module
 from iridescia.web.games import plugin
 from iridescia.web.protocol import apply_patch, view_patch
 from iridescia.web.server import ServeOptions, build_app
@@ -282,3 +285,40 @@ def test_a_schema_1_database_is_migrated_and_its_games_resume(tmp_path: Path) ->
             ("four", "rhom", "iridescia-base-1", "finished"),
             ("solo", "solo", "iridescia-base-1", "finished"),
         ]
+
+
+class _RecordingAsyncio:
+    """``asyncio`` as the service sees it, with ``sleep`` recorded (and not waited for)."""
+
+    def __init__(self) -> None:
+        self.slept: list[float] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        await asyncio.sleep(0)
+
+
+def test_automa_steps_are_paced_as_the_event_catalogue_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each step of the Rhom's turns goes out alone, followed by the pause its kind declares,
+    scaled by --step-delay (0.25: half the declared pauses)."""
+    fake = _RecordingAsyncio()
+    monkeypatch.setattr(service_module, "asyncio", fake)
+    app = _app(str(tmp_path / "pace.sqlite3"), step_delay=0.25)
+    with TestClient(app) as c:
+        d = c.post("/api/tables", json={"mode": "solo", "seats": ["human"], "seed": 5}).json()
+        tid, token = d["table"]["id"], d["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            _play(ws, _hello(ws, token), random.Random(3), 12)
+        table = app.state.service._slots[tid].table
+        catalogue = table.spec.events
+        rhom = set(table.game.automa_seats)
+        paced = [catalogue.pause(e, 0.25) for e in table.log if e.player in rhom]
+    slept = [s for s in fake.slept if s > 0]
+    assert slept and set(slept) <= set(paced)
+    rhom_card = EVENTS["rhom_card"].pause  # the Rhom's card, dice, choice: 0.6 s declared
+    assert rhom_card / 2 in slept

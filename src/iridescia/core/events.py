@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
+
+# A face's delay per step (the web's ``--step-delay``, the terminal's ``--delay``) stands for
+# this many seconds of the catalogue's pauses: at 0.5 s a face pauses exactly as declared.
+NORMAL_STEP: Final = 0.5
 
 
 class Event(NamedTuple):
@@ -47,7 +51,7 @@ class EventKind:
     # random events may reveal too.
     reveals: bool = False
     undoable: bool = True  # an undo may take back a step that emitted it
-    pause: float = 0.0  # seconds a face should linger on it when it animates a sequence
+    pause: float = 0.0  # seconds a face lingers on it when it animates a sequence (NORMAL_STEP)
     automa: bool = False  # emitted by an automated seat (the faces show those steps in turn)
     shown: Callable[[Event], bool] | None = None  # None: logs show every event of this kind
 
@@ -102,8 +106,11 @@ class EventCatalogue:
         """Whether a step that emitted ``events`` may be taken back."""
         return all(self[e.kind].undoable for e in events)
 
-    def pause(self, event: Event) -> float:
-        return self[event.kind].pause
+    def pause(self, event: Event, step_delay: float = NORMAL_STEP) -> float:
+        """Seconds a face lingers on ``event`` when its player-chosen delay per step is
+        ``step_delay``: the catalogue's pause, declared for ``NORMAL_STEP``, scaled to it (a
+        Rhom's step lasts twice an explorer's move at any speed; 0 shows it with the next)."""
+        return self[event.kind].pause * step_delay / NORMAL_STEP
 
     def shown(self, event: Event) -> bool:
         """Whether logs show this event (some repeat what another line of the log says)."""

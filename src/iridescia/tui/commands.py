@@ -230,8 +230,8 @@ def play_parser(spec: GameSpec) -> argparse.ArgumentParser:
         type=delay_type,
         default=0.0,
         metavar="SECONDS",
-        help="pause after each bot action and each step of an automa's turn, to watch them "
-        "(default 0)",
+        help="pause after each bot action, to watch them; an automa's turn shows its steps one "
+        "by one, each as long as its kind asks at this speed (0.5 = as declared; default 0)",
     )
     group = parser.add_argument_group(f"{info.title} table options")
     for option in table_options(info):

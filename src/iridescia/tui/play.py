@@ -13,7 +13,8 @@ game's seed), from their seat's view only.
 Automa seats (``Game.automa_seats``: the Rhom of Gems of Iridescia) never get a prompt: the
 engine plays their turns inside ``apply``. Before the next decision the session shows each
 automa turn it has not shown yet (``tui.log.automa_turns``): with ``delay`` its steps appear one
-by one (a redraw and a pause per step); else with ``pause`` (the command line sets it when stdin
+by one (a redraw and a pause per step: the catalogue's pause for its kind, scaled by ``delay``
+as ``EventCatalogue.pause`` says); else with ``pause`` (the command line sets it when stdin
 is a terminal) one screen lists its steps and waits for Enter; else (piped input) its steps are
 printed as lines and play goes on, so a script needs no extra lines for the automa.
 
@@ -229,7 +230,7 @@ class PlaySession:
             if self.delay > 0:
                 for k in range(1, len(steps) + 1):
                     self.draw_automa(first, steps[:k], turn.heading, turn.title)
-                    self.sleep(self.delay)
+                    self.sleep(self.spec.events.pause(steps[k - 1], self.delay))
             elif self.pause:
                 self.draw_automa(first, steps, turn.heading, turn.title)
                 try:

@@ -135,7 +135,11 @@ def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
     p.add_argument("--db", default=d.db, metavar="URL")
     p.add_argument("--redis", default=None, metavar="URL")
     p.add_argument("--bot-delay", type=float, default=d.bot_delay, metavar="SECONDS")
-    p.add_argument("--step-delay", type=float, default=d.step_delay, metavar="SECONDS")
+    p.add_argument(
+        "--step-delay", type=float, default=d.step_delay, metavar="SECONDS",
+        help="the pace of automa and bot steps: each event lingers as its game's catalogue says, "
+        "scaled so that 0.5 (the default) plays them as declared; 0 sends them at once",
+    )  # fmt: skip
     p.add_argument("--allow-seed", action="store_true", help="tests: let a request fix the seed")
     p.add_argument("--create-rate", type=float, default=d.create_rate, metavar="PER_SECOND")
     p.add_argument("--create-burst", type=float, default=d.create_burst)

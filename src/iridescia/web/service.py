@@ -7,8 +7,9 @@ apply through the engine, commit to storage (conditional on the version), and on
 the table's driver task, which sends each connection what is new for its seat (``broadcast``;
 the seat that acted first) and lets a bot move after ``bot_delay``. The steps of the seats
 nobody sits at (an automa such as the Rhom, played by the engine inside ``apply``, and the bots)
-are sent one event at a time, ``step_delay`` apart, before the new view, so people can follow
-them: the events the game's catalogue marks as an automa's or as worth a pause.
+are sent one event at a time, before the new view, so people can follow them: the events the
+game's catalogue marks as an automa's or as worth a pause, each followed by its pause (the
+catalogue's, scaled by ``step_delay``: 0.5 s plays them as declared).
 
 On start the service loads every running table from storage (replaying and checking the record)
 and resumes its bots. With several processes, a change committed elsewhere arrives through the
@@ -403,7 +404,8 @@ class GameService:
             self._send_state(slot, sub, shared)
 
     async def _pace(self, slot: _Slot, end: int) -> None:
-        """Send the new events of non-human seats one at a time, ``step_delay`` apart."""
+        """Send the new events of non-human seats one at a time, each followed by its pause
+        (the catalogue's, scaled by ``step_delay``: ``EventCatalogue.pause``)."""
         table = slot.table
         starts = [s.log_pos for s in slot.subs if s.epoch == slot.epoch and s.log_pos >= 0]
         if not starts:
@@ -418,7 +420,9 @@ class GameService:
             memo: dict[Any, str] = {}
             for sub in slot.subs:
                 self._send_events(slot, sub, pos, memo)
-            await asyncio.sleep(self.step_delay)
+            # As long as the game's catalogue says, at the server's speed (a kind with no
+            # pause goes out at once, with the next one).
+            await asyncio.sleep(table.spec.events.pause(e, self.step_delay))
             if slot.table is not table or len(table.log) < end:
                 return  # reloaded or undone meanwhile: the full state follows
 
