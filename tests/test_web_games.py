@@ -418,8 +418,8 @@ def test_every_key_the_client_names_is_in_every_language() -> None:
     for web in PLUGINS.values():
         named.update(o.label for o in web.lobby_options)
     for name in games.names():
-        named.add(f"lobby.game.{name}")
-        named.update(f"lobby.mode.{name}.{m.name}" for m in games.get(name).info.modes)
+        named.add(f"game.{name}")
+        named.update(f"mode.{name}.{m.name}" for m in games.get(name).info.modes)
         if games.get(name).info.notice:
             named.add(f"notice.{name}")  # in the game's own section
     assert len(named) > 80

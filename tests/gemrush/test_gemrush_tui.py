@@ -355,8 +355,8 @@ def test_the_gem_rush_catalogue_is_complete_in_every_language() -> None:
         for lang in LANGS
     }
     english = sections["en"]
-    # Its own keys, and the game's notice under the name every face looks it up by.
-    assert all(k.startswith("gr.") or k == "notice.gem-rush" for k in english)
+    # Its own keys, and the notice and mode titles under the names every face looks up.
+    assert all(k.startswith(("gr.", "mode.gem-rush.")) or k == "notice.gem-rush" for k in english)
     assert english["notice.gem-rush"] == NOTICE
     for lang, table in sections.items():
         assert set(table) == set(english), lang
@@ -365,7 +365,7 @@ def test_the_gem_rush_catalogue_is_complete_in_every_language() -> None:
         merged = catalogue(lang)  # no key clashes with the other sections
         assert all(merged[k] == v for k, v in table.items())
     wanted = [f"gr.gem.{g}" for g in GEM_CODES] + [f"gr.colour.{c}" for c in DWARF_COLOURS]
-    wanted += [f"gr.mode.{m.name}" for m in GAME.info.modes]
+    wanted += [f"mode.gem-rush.{m.name}" for m in GAME.info.modes]
     assert not [k for k in wanted if k not in english]
     # Every decision kind met in play has a prompt and a short name.
     for mode in ("crisis", "rush"):
@@ -422,7 +422,7 @@ def test_a_whole_game_through_the_command_line(mode: str, tmp_path: Path) -> Non
     assert (
         msgs("notice.gem-rush") in text.replace("\n", " ") or msgs("notice.gem-rush")[:40] in text
     )
-    assert msgs("gr.final.title", mode=msgs(f"gr.mode.{mode}")) in text
+    assert msgs("gr.final.title", mode=msgs(f"mode.gem-rush.{mode}")) in text
 
 
 def test_every_tile_shows_every_door_and_every_dwarf_in_every_rotation() -> None:

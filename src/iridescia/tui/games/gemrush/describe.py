@@ -70,7 +70,7 @@ def _count(msgs: Messages, n: int) -> str:
 
 def _game_start(e: Event, v: View, m: Messages) -> Text:
     d = e.data
-    mode = m(f"gr.mode.{d.get('mode', 'crisis')}")
+    mode = m(f"mode.gem-rush.{d.get('mode', 'crisis')}")
     line = _say(
         m, "gr.ev.game_start", mode=mode, n=str(d.get("players", "?")),
         first=th.seat_short(int(d.get("first_player", 0)), m),

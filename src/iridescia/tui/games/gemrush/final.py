@@ -40,7 +40,7 @@ def opening(info: GameInfo, msgs: Messages) -> list[Text]:
             if mode.min_players == mode.max_players
             else f"{mode.min_players}–{mode.max_players}"
         )
-        modes.append(msgs(f"gr.mode.{mode.name}"), style="bold " + th.TEXT)
+        modes.append(msgs(f"mode.gem-rush.{mode.name}"), style="bold " + th.TEXT)
         modes.append(" " + msgs("gr.opening.players", span=span), style=th.DIM)
     data = th.seg(msgs("gr.opening.data_set", id=info.data_set), th.DIM)
     return [head, modes, notice_text(msgs), data]
@@ -106,5 +106,5 @@ def final(view: View, outcome: Outcome, msgs: Messages) -> RenderableType:
                 extra.append(" ★", style="bold " + th.ACCENT)
         table.add_row(_seat_cell(seat, msgs), th.seg(str(scores[seat]), th.POINTS), extra)
     body = Group(result, sub, Text(), table, Text(), notice_text(msgs))
-    title = Text(msgs("gr.final.title", mode=msgs(f"gr.mode.{view.get('mode', 'crisis')}")))
+    title = Text(msgs("gr.final.title", mode=msgs(f"mode.gem-rush.{view.get('mode', 'crisis')}")))
     return Panel(body, title=title, border_style=th.ACCENT, expand=False, width=118)

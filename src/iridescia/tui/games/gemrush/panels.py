@@ -21,7 +21,7 @@ BAR = 14  # cells of a score bar
 
 
 def _mode_title(view: View, msgs: Messages) -> str:
-    return msgs(f"gr.mode.{view.get('mode', 'crisis')}")
+    return msgs(f"mode.gem-rush.{view.get('mode', 'crisis')}")
 
 
 def title_line(

@@ -59,7 +59,7 @@ def _right_column(screen: Screen, height: int, msgs: Messages, acting: int | Non
     if spare < 0:
         cards = cards[: max(len(cards) + spare, 1)]
         spare = height - (len(status) + 2) - (len(players) + 2) - (len(cards) + 2)
-    mode = msgs(f"gr.mode.{view.get('mode', 'crisis')}")
+    mode = msgs(f"mode.gem-rush.{view.get('mode', 'crisis')}")
     column = th.box(th.seg(mode, "bold " + th.TEXT), status, RIGHT_W, len(status) + 2)
     column += th.box(
         th.seg(msgs("gr.panel.players"), "bold " + th.TEXT), players, RIGHT_W,

@@ -16,11 +16,11 @@ export function allGames() { return games; }
 export function gameInfo(name) { return games.find((g) => g.name === name) || null; }
 
 export function gameTitle(game) {
-  return has(`lobby.game.${game.name}`) ? t(`lobby.game.${game.name}`) : game.title;
+  return has(`game.${game.name}`) ? t(`game.${game.name}`) : game.title;
 }
 
 export function modeTitle(gameName, mode) {
-  const key = `lobby.mode.${gameName}.${mode}`;
+  const key = `mode.${gameName}.${mode}`;
   if (has(key)) return t(key);
   const game = gameInfo(gameName);
   const m = game && game.modes.find((x) => x.name === mode);
