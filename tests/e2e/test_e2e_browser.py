@@ -50,6 +50,7 @@ def test_solo_game_by_clicking_then_replay(
     page.click("#create")
     page.wait_for_selector("#prompt")
     page.wait_for_selector("svg.board .hex")
+    assert page.title() == "Gems of Iridescia · iridescia"  # the tab names the table's game
     shot(page, "solo-start")
     player = ClickingPlayer([page], seed=1)
 

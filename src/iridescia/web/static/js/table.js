@@ -9,7 +9,7 @@
 import { t, render, seatName, setSeats, isAutoma, has } from "./i18n.js";
 import { h, nodes, closePopups, placePopup } from "./dom.js";
 import { attachZoom } from "./zoom.js";
-import { gamePlugin, gameInfo, actionTable, legalActions } from "./games.js";
+import { gamePlugin, gameInfo, gameTitle, actionTable, legalActions } from "./games.js";
 
 export function localSeats(tableId) {
   try { return JSON.parse(localStorage.getItem(`iridescia.seats.${tableId}`) || "{}"); } catch { return {}; }
@@ -115,6 +115,8 @@ export class TablePage {
   async loadPlugin(game) {
     if (this.loading) return;
     this.loading = true;
+    const info = gameInfo(game);
+    if (info) document.title = `${gameTitle(info)} · ${t("app.title")}`;  // the tab names the game
     try {
       const [plugin, table] = await Promise.all([gamePlugin(game), actionTable(game)]);
       this.actionTable = table;
