@@ -29,6 +29,7 @@ from iridescia.core.errors import IllegalActionError, InvalidActionError
 from iridescia.core.game import Game, GameSpec
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
+from iridescia.match import Seating
 
 MAX_STEPS = 5000  # far beyond any game of either game played at random
 
@@ -217,3 +218,23 @@ def test_bad_tables_are_refused_with_a_clear_error(spec: GameSpec) -> None:
         spec.new(info.default_mode.min_players, 1, mode="no such mode")
     with pytest.raises(ValueError, match="option"):
         spec.new(info.default_mode.min_players, 1, {"no_such_option": 1})
+
+
+@pytest.mark.parametrize("spec", games.all_games(), ids=lambda s: s.info.name)
+def test_an_option_that_contradicts_the_mode_is_refused_everywhere(spec: GameSpec) -> None:
+    """A mode sets some options (Iridescia's solo sets ``rhom``, Gem Rush's modes set
+    ``mode``): asking for another value is refused by ``new`` and by the faces' seating."""
+    checked = 0
+    for mode in spec.info.modes:
+        for key, value in mode.options.items():
+            if isinstance(value, bool):
+                other: object = not value
+            else:
+                other = next(m.options[key] for m in spec.info.modes if m.options.get(key) != value)
+            with pytest.raises(ValueError, match="contradicts mode"):
+                spec.new(mode.min_players, 1, {key: other}, mode=mode.name)
+            with pytest.raises(ValueError, match="contradicts mode"):
+                Seating.build(spec, mode=mode.name, options={key: other})
+            assert mode.with_options({})[key] == value
+            checked += 1
+    assert checked

@@ -9,6 +9,17 @@ from __future__ import annotations
 import argparse
 
 
+def positive(text: str) -> int:
+    """A count of at least 1 (games, workers, players)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
 def seed(text: str) -> int:
     """A game seed: a non-negative whole number (decimal, or 0x... hexadecimal)."""
     try:

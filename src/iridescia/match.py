@@ -113,11 +113,7 @@ class Seating:
             option.check(value)
             if option.modes and chosen_mode.name not in option.modes:
                 raise ValueError(f"option {key} is not used in mode {chosen_mode.name}")
-        for key, value in chosen_mode.options.items():
-            if key in merged and merged[key] != value:
-                raise ValueError(f"option {key}={merged[key]!r} contradicts mode {mode!r}")
-            merged[key] = value
-        return Seating(spec, chosen_mode, tuple(listed), merged)
+        return Seating(spec, chosen_mode, tuple(listed), chosen_mode.with_options(merged))
 
 
 def check_bot(bot: str, game: GameSpec) -> None:

@@ -56,6 +56,15 @@ class Mode:
             noun = "player" if self.max_players == 1 else "players"
             raise ValueError(f"{self.title} takes {span} {noun}, not {players}")
 
+    def with_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` plus the ones this mode sets; ValueError when they contradict it."""
+        merged = dict(options)
+        for key, value in self.options.items():
+            if key in merged and merged[key] != value:
+                raise ValueError(f"option {key}={merged[key]!r} contradicts mode {self.name!r}")
+            merged[key] = value
+        return merged
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:

@@ -30,6 +30,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from iridescia.argtypes import positive
 from iridescia.argtypes import seed as seed_type
 from iridescia.sim import tournament as t
 from iridescia.sim.backends import RunOutcome, SimRunError, progress_bar, run
@@ -51,16 +52,6 @@ from iridescia.sim.stats import GroupTally, TeamTally, bot_group
 COMMANDS = ("simulate", "report", "tournament")
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
-
-
 def _run_options(p: argparse.ArgumentParser) -> None:
     """Options shared by simulate and tournament: seeds, rules parameters, where games run,
     output."""
@@ -75,7 +66,7 @@ def _run_options(p: argparse.ArgumentParser) -> None:
         "--seed", type=seed_type, default=0, metavar="S", help="game k uses seed S+k (0)"
     )
     p.add_argument(
-        "--workers", type=_positive, default=1, metavar="K", help="parallel workers (default 1)"
+        "--workers", type=positive, default=1, metavar="K", help="parallel workers (default 1)"
     )
     p.add_argument("--backend", choices=("local", "ray"), default="local", help="default local")
     p.add_argument("--address", metavar="ADDR", help="Ray cluster to join (auto, ray://host:10001)")
@@ -87,7 +78,7 @@ def _run_options(p: argparse.ArgumentParser) -> None:
 def add_commands(sub: Any) -> None:
     """Add the three subcommands to the ``iridescia`` subparsers."""
     sim = sub.add_parser("simulate", help="play many games between bots and save the results")
-    sim.add_argument("--games", type=_positive, required=True, metavar="N")
+    sim.add_argument("--games", type=positive, required=True, metavar="N")
     add_table_flags(sim, "seats bots play (default: the mode's smallest table); in Gems of "
                          "Iridescia 1 = solo against the Rhom")  # fmt: skip
     sim.add_argument(
@@ -109,7 +100,7 @@ def add_commands(sub: Any) -> None:
     tour = sub.add_parser("tournament", help="round-robin between bots with OpenSkill ratings")
     tour.add_argument("--bots", required=True, metavar="A,B,...", help="two or more bot specs")
     tour.add_argument(
-        "--games", type=_positive, required=True, metavar="N", help="games in all (rounded up)"
+        "--games", type=positive, required=True, metavar="N", help="games in all (rounded up)"
     )
     add_table_flags(tour, "seats at the table (default: the smallest with two bots)")
     _run_options(tour)

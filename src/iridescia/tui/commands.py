@@ -43,6 +43,7 @@ from typing import Any
 from rich.console import Console
 
 from iridescia.argtypes import delay as delay_type
+from iridescia.argtypes import positive
 from iridescia.argtypes import seed as seed_type
 from iridescia.bots import bot_names
 from iridescia.core.game import GameInfo, GameSpec, Mode, OptionSpec
@@ -69,16 +70,6 @@ class UsageError(Exception):
 
 
 # ---------------------------------------------------------------- argument types
-
-
-def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"at least one player, not {n}")
-    return n
 
 
 def _seat(text: str) -> tuple[int, str]:
@@ -193,7 +184,7 @@ def play_parser(spec: GameSpec) -> argparse.ArgumentParser:
         )
     parser.add_argument(
         "--players",
-        type=_players,
+        type=positive,
         metavar="N",
         help="how many seats people and bots play (default: the mode's smallest table); "
         "without --mode, the first mode that takes N players"

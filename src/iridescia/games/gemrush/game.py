@@ -246,10 +246,7 @@ class GemRushSpec:
         (ValueError says what is wrong); ``mode`` adds the options that mode sets."""
         chosen = dict(options or {})
         if mode is not None:
-            for key, value in INFO.mode(mode).options.items():
-                if key in chosen and chosen[key] != value:
-                    raise ValueError(f"option {key}={chosen[key]!r} contradicts mode {mode!r}")
-                chosen[key] = value
+            chosen = INFO.mode(mode).with_options(chosen)
         table = Options.from_json(chosen, None)
         INFO.mode(table.mode).check_players(players)
         table = Options.from_json(chosen, players)

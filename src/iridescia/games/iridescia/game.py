@@ -385,10 +385,7 @@ class GemsOfIridescia:
         for key, value in chosen.items():
             INFO.option(key).check(value)
         if mode is not None:
-            for key, value in INFO.mode(mode).options.items():
-                if key in chosen and chosen[key] != value:
-                    raise ValueError(f"option {key}={chosen[key]!r} contradicts mode {mode!r}")
-                chosen[key] = value
+            chosen = INFO.mode(mode).with_options(chosen)
         INFO.mode(mode or mode_of(players, chosen)).check_players(players)
         rules_params = params if isinstance(params, RulesParams) else _params(params)
         return Game.new(players, seed, Options.from_json(chosen), rules_params, keep_log=keep_log)
