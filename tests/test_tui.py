@@ -742,3 +742,20 @@ def test_every_games_screen_and_the_prompt_fit_a_120x40_terminal(name: str) -> N
     buf = io.StringIO()
     Console(file=buf, width=WIDTH, height=40).print(play.plugin.render(screen, Messages("en")))
     assert len(buf.getvalue().splitlines()) <= 39
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_on_a_small_terminal_the_screen_leaves_room_for_the_warning(name: str) -> None:
+    # 80x24: the screen, the two-line size warning and the prompt fill the terminal exactly,
+    # so the screen's title line is still on it.
+    spec = games.get(name)
+    mode = spec.info.modes[0]
+    game = spec.new(max(mode.min_players, 2), 5, mode=mode.name)
+    out = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    msgs = Messages("en")
+    play = PlaySession(game, ["human"] * game.num_players, out, lambda _: "", msgs)
+    decision = game.decision()
+    assert decision is not None
+    warning = msgs("tui.size", min_width=120, min_height=40, width=80, height=24)
+    assert 80 < len(warning) <= 160  # two lines at 80 columns
+    assert play.screen(decision.player).height == 24 - 1 - 2

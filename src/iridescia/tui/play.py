@@ -173,7 +173,7 @@ class PlaySession:
             viewer=viewer,
             seat_kinds=tuple(self.kinds),
             width=self.console.width,
-            height=terminal.screen_height(self.console),
+            height=terminal.screen_height(self.console, self.msgs),
             log=lines,
         )
 

@@ -117,7 +117,7 @@ class ReplaySession:
             viewer=None,
             seat_kinds=tuple(self.seat_kinds()),
             width=self.console.width,
-            height=terminal.screen_height(self.console),
+            height=terminal.screen_height(self.console, self.msgs),
             heading=self.msgs("title.replay", step=self.step, total=self.total),
             acting=decision.player if decision else None,
             note=self.note(),

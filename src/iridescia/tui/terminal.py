@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -121,10 +122,13 @@ def ask_save_path(read: InputFn, default: str, msgs: Messages) -> str | None:
     return answer
 
 
-def screen_height(console: Console) -> int:
-    """The lines a game's screen may use: the terminal's height less the prompt's line, so the
-    screen's first line is still on the terminal when the prompt is printed under it."""
-    return max(console.height - PROMPT_LINES, 1)
+def screen_height(console: Console, msgs: Messages) -> int:
+    """The lines a game's screen may use: the terminal's height less the prompt's line (and,
+    on a terminal too small for the screens, the lines of the warning printed under it), so
+    the screen's first line is still on the terminal when the prompt is printed."""
+    warning = _size_text(console, msgs)
+    below = PROMPT_LINES + (-(-cell_len(warning) // max(console.width, 1)) if warning else 0)
+    return max(console.height - below, 1)
 
 
 def too_small(console: Console) -> bool:
@@ -133,16 +137,22 @@ def too_small(console: Console) -> bool:
     return console.is_terminal and (console.width < MIN_WIDTH or console.height < MIN_HEIGHT)
 
 
+def _size_text(console: Console, msgs: Messages) -> str:
+    if not too_small(console):
+        return ""
+    return msgs(
+        "tui.size",
+        min_width=MIN_WIDTH,
+        min_height=MIN_HEIGHT,
+        width=console.width,
+        height=console.height,
+    )
+
+
 def size_warning(console: Console, msgs: Messages) -> None:
-    """Say, in one line, that the terminal is smaller than the screens need (if it is)."""
-    if too_small(console):
-        text = msgs(
-            "tui.size",
-            min_width=MIN_WIDTH,
-            min_height=MIN_HEIGHT,
-            width=console.width,
-            height=console.height,
-        )
+    """Say, under the screen, that the terminal is smaller than the screens need (if it is)."""
+    text = _size_text(console, msgs)
+    if text:
         console.print(Text(text, WARN_STYLE))
 
 
