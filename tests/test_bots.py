@@ -12,12 +12,14 @@
 from __future__ import annotations
 
 import copy
+from typing import Any, cast
 
 import pytest
 
 from iridescia import Game, Options
 from iridescia.bots import bot_names, make_bot
 from iridescia.bots.mcts import MctsBot
+from iridescia.core.game import GameSpec
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.data import RELIC_BY_ID
 from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, estimate, relic_potential
@@ -145,18 +147,33 @@ def test_evaluator_values_what_a_player_holds() -> None:
     assert relic_potential(exact, row, DEFAULT_WEIGHTS) > nothing
 
 
+class _NoHeuristics:
+    """Gem Rush as a game that has no search heuristics (a game being added to the edition)."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self._spec = spec
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._spec, name)
+
+    def heuristics(self) -> None:
+        return None
+
+
 def test_bots_are_built_for_a_game_and_refuse_one_they_cannot_play() -> None:
     import iridescia.games as games
 
     rush = games.get("gem-rush")
-    names = set(bot_names(rush))  # (other tests may register bots of their own)
+    assert {"random", "greedy", "mcts", "easy", "medium", "hard"} <= set(bot_names(rush))
+    bare = cast(GameSpec, _NoHeuristics(rush))
+    names = set(bot_names(bare))  # (other tests may register bots of their own)
     assert "random" in names and not names & {"greedy", "mcts", "easy", "medium", "hard"}
-    assert make_bot("random", rush).name == "random"
+    assert make_bot("random", bare).name == "random"
     for spec in ("greedy", "hard", "mcts:iterations=5"):
         with pytest.raises(ValueError, match="cannot play Gem Rush"):
-            make_bot(spec, rush)
+            make_bot(spec, bare)
     game = rush.new(3, 5, mode="crisis")
-    bot = make_bot("random", rush)
+    bot = make_bot("random", bare)
     rng = Rng(1)
     while not game.is_terminal():
         seat = game.current_player

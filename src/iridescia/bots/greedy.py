@@ -5,9 +5,12 @@ dealt at random), tries every legal action on a copy, finishes the turn with the
 policy (``heuristics.finish_turn``: so that every action is judged at the same point, just before
 the turn passes), and keeps the action whose outcome the evaluator likes best
 (``heuristics.value``: for Gems of Iridescia, the predicted lead over the best other seat).
-Chance outcomes (dice, revealed tiles) are averaged over a few samples, the same samples for
-every action so that the comparison is fair. It knows no game: all it knows comes from the
-game's heuristics.
+An action that passes the turn is judged where the game's heuristics judge such lines: just
+before it when ``may_pass_turn`` says so (Gems of Iridescia), else just after it (Gem Rush,
+whose turn-passing actions are where the turn's cards come from).
+Chance outcomes (dice, revealed tiles) are averaged over the game's ``chance_samples`` reseeded
+copies, the same samples for every action so that the comparison is fair. It knows no game:
+all it knows comes from the game's heuristics.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ def action_value(
         g.reseed(sample)
         g.apply_unchecked(action)
         if heuristics.turn_index(g) != turn or g.is_terminal():
-            g = world  # the action passed the turn: judge the game it was played in
+            if heuristics.may_pass_turn(action):
+                g = world  # the action passed the turn: judge the game it was played in
         else:
             g = heuristics.finish_turn(g, seat, Rng(sample ^ 0x5A5A))
         total += heuristics.value(g, seat)
@@ -45,15 +49,16 @@ def action_value(
 
 
 class GreedyBot:
-    """One-step look-ahead with the game's evaluator; ``samples`` chance samples per action."""
+    """One-step look-ahead with the game's evaluator; ``samples`` chance samples per action
+    (by default the game's ``chance_samples``)."""
 
-    def __init__(self, game: GameSpec, samples: int = 3, name: str = "greedy") -> None:
+    def __init__(self, game: GameSpec, samples: int | None = None, name: str = "greedy") -> None:
         heuristics = game.heuristics()
         if heuristics is None:
             raise ValueError(f"the greedy bot needs search heuristics for {game.info.title}")
         self.game = game
         self.heuristics = heuristics
-        self.samples = samples
+        self.samples = heuristics.chance_samples if samples is None else samples
         self.name = name
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:

@@ -291,10 +291,16 @@ class SearchHeuristics(Protocol[G]):
 
     The search plays within the deciding seat's turn: ``turn_index`` changes when the turn
     passes, ``may_pass_turn`` says before which actions a copy must be kept (so the line can be
-    judged from just before the turn passed), ``finish_turn`` plays the seat's turn on by a cheap
+    judged from just before the turn passed; a game whose lines are judged just after the turn
+    passed says False for every action), ``finish_turn`` plays the seat's turn on by a cheap
     default policy, ``leads`` predicts every seat's standing (higher is better, exact once the
-    game is over) and ``value`` one seat's.
+    game is over) and ``value`` one seat's. ``chance_samples`` says over how many reseeded
+    copies of one re-dealt world a one-step look-ahead averages each action: several where
+    chance within a turn comes from the game's RNG (dice), one where a re-dealt world already
+    fixes what the turn draws (the order of a shuffled deck).
     """
+
+    chance_samples: int
 
     def leads(self, game: G) -> list[float]: ...
 

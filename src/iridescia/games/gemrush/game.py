@@ -22,7 +22,7 @@ from iridescia.core.events import Event, EventCatalogue
 from iridescia.core.game import Decision, GameInfo, Mode, Outcome, SearchHeuristics
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.gemrush import rules, views, worlds
+from iridescia.games.gemrush import evaluate, policy, rules, views, worlds
 from iridescia.games.gemrush.actions import ACTIONS, GAME_NAME, NUM_ACTIONS
 from iridescia.games.gemrush.data import DATA_SET, NOTICE
 from iridescia.games.gemrush.events import EVENTS
@@ -272,7 +272,42 @@ class GemRushSpec:
         return GemRushGame(worlds.world_from_view(view, rng), keep_log=False)
 
     def heuristics(self) -> SearchHeuristics[Any] | None:
-        return None
+        return HEURISTICS
+
+
+class Heuristics:
+    """What the generic bots know of Gem Rush (``core.game.SearchHeuristics``): the evaluator
+    (``evaluate.leads``: the team's potential in Crisis, the lead over the best other seat in
+    Rush) and the default policy (``policy``: the heuristic player of spec §8).
+
+    Every line of play is judged just *after* the turn has passed (``policy`` says why), so no
+    action needs a copy kept from before it: ``may_pass_turn`` is always False.
+    """
+
+    __slots__ = ()
+
+    # A re-dealt world fixes the deck's order, and so what the turn draws and reveals: the
+    # game's RNG only shuffles a refilled deck. Reseeding it would average nearly equal values.
+    chance_samples = 1
+
+    def leads(self, game: GemRushGame) -> list[float]:
+        return evaluate.leads(game.state)
+
+    def value(self, game: GemRushGame, seat: int) -> float:
+        return evaluate.leads(game.state)[seat]
+
+    def finish_turn(self, game: GemRushGame, seat: int, rng: Rng) -> GemRushGame:
+        policy.finish_turn(game.state, seat, rng)
+        return game
+
+    def turn_index(self, game: GemRushGame) -> int:
+        return game.state.turns_done
+
+    def may_pass_turn(self, action: Action) -> bool:
+        return False
+
+
+HEURISTICS = Heuristics()
 
 
 def _params(data: Mapping[str, Any] | None) -> RulesParams:

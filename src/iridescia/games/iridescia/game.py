@@ -322,6 +322,8 @@ class Heuristics:
 
     __slots__ = ("weights",)
 
+    chance_samples = 3  # dice decide much of a turn: average over a few rolls
+
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
 
