@@ -2,7 +2,7 @@
 and the memory a run holds per finished game.
 
 Run by hand: ``python -m benchmarks.sim_throughput [--games N] [--greedy-games N] [--repeat R]
-[--game NAME] [--memory] [--ray]``. It prints Markdown tables; copy the figures into
+[--game NAME] [--memory] [--ray] [--plugin-cost]``. It prints Markdown tables; copy the figures into
 docs/simulation.md with the date and machine.
 
 Each figure is the wall time of one whole ``sim.backends.run`` call, so it includes what a user
@@ -16,6 +16,11 @@ on the instance the first one leaves running.
 ``--memory``: tracemalloc over 100 games of the command's path (rows written to a run directory
 as chunks come): the traced memory the run still holds afterwards, per finished game, and the
 peak while the games are played.
+
+``--plugin-cost``: what the game's sim plug-in (its columns and the statistics it folds from
+the events) costs over the generic one, for each mode, random bots, 2 and 4 players: the
+1-worker run in this process, the two plug-ins alternately ``--repeat`` times (at least 3), the
+median of games per CPU second of each.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import argparse
 import gc
 import os
 import platform
+import statistics
 import tempfile
 import time
 import tracemalloc
@@ -32,6 +38,7 @@ from typing import Any
 
 from iridescia.bots import bot_names
 from iridescia.games import DEFAULT_GAME, get
+from iridescia.sim import games as sim_games
 from iridescia.sim.backends import RunOutcome, run
 from iridescia.sim.config import SimConfig
 from iridescia.sim.output import RunWriter
@@ -74,6 +81,37 @@ def memory(cfg: SimConfig) -> tuple[float, float]:
     return (held - base) / 1024 / cfg.games, (peak - base) / 1024
 
 
+def plugin_cost(game: str, games: int, repeat: int) -> None:
+    """Games per CPU second with the game's sim plug-in and with the generic one, alternately."""
+    own = sim_games.PLUGINS.get(game)
+    if own is None:
+        print(f"\n{game} has no sim plug-in of its own: nothing to compare")
+        return
+    print(f"\n| {game}: mode, random bots | players | games | generic plug-in (games/CPU s) "
+          "| own plug-in (games/CPU s) | cost |")  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- |")
+    for mode in get(game).info.modes:
+        for players in (2, 4):
+            if not mode.min_players <= players <= mode.max_players:
+                continue
+            cfg = SimConfig(games=games, players=players, tables=(("random",) * players,),
+                            seed=1000, game=game, mode=mode.name)  # fmt: skip
+            rates: dict[bool, list[float]] = {False: [], True: []}
+            try:
+                for _ in range(max(3, repeat)):
+                    for with_own in (False, True):
+                        if with_own:
+                            sim_games.PLUGINS[game] = own
+                        else:
+                            del sim_games.PLUGINS[game]
+                        rates[with_own].append(measure(cfg, workers=1)[1])
+            finally:
+                sim_games.PLUGINS[game] = own
+            generic, mine = statistics.median(rates[False]), statistics.median(rates[True])
+            print(f"| {mode.name} | {players} | {games} | {generic:.1f} | {mine:.1f} "
+                  f"| {generic / mine - 1:+.0%} |")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random-bot games per line (200)")
@@ -82,6 +120,8 @@ def main() -> None:
     parser.add_argument("--game", default=DEFAULT_GAME, help=f"the game ({DEFAULT_GAME})")
     parser.add_argument("--memory", action="store_true", help="also measure memory per game")
     parser.add_argument("--ray", action="store_true", help="also time the Ray backend")
+    parser.add_argument("--plugin-cost", action="store_true",
+                        help="also compare the game's sim plug-in and the generic one")  # fmt: skip
     args = parser.parse_args()
 
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -109,6 +149,9 @@ def main() -> None:
         for players in (2, 4):
             held, peak = memory(config(players, "random", 100, args.game))
             print(f"| {players} players | {held:.2f} | {peak:.0f} |")
+
+    if args.plugin_cost:
+        plugin_cost(args.game, args.games, args.repeat)
 
     if args.ray:
         # Ray is an optional dependency (the "ray" extra): imported only for this line.

@@ -1,6 +1,7 @@
-"""Simulating a game without a sim plug-in (Gem Rush): the generic columns in both modes, the
-provisional-components notice and the data-set id on every output, its report, and the errors
-for an unknown game, a bot that cannot play it, and a flag of another game."""
+"""Simulating Gem Rush with its sim plug-in: the generic columns then Gem Rush's in both modes,
+the spec §8 figures in ``games.jsonl`` (checked against the rows), the provisional-components
+notice and the data-set id on every output, its report, the same files for 1 and 2 workers,
+and the errors for an unknown game, a bot that cannot play it, and a flag of another game."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
 from iridescia.games import get
 from iridescia.sim.columns import COOPERATIVE, GENERIC_FIXED
+from iridescia.sim.games.gemrush import mode_columns
 from iridescia.sim.output import load_run
 from iridescia.sim.report import sections_of
 
@@ -78,15 +80,17 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ("rush5", "rush", 5),
     ],
 )
-def test_rows_hold_the_generic_columns(
+def test_rows_hold_the_generic_columns_then_gem_rush_s(
     runs: dict[str, Path], name: str, mode: str, players: int
 ) -> None:
     run = load_run(runs[name])
     cooperative = mode == "crisis"
-    fixed = list(GENERIC_FIXED + (COOPERATIVE if cooperative else ()))
+    generic = list(GENERIC_FIXED + (COOPERATIVE if cooperative else ()))
+    fixed = list(mode_columns(cooperative))
+    assert fixed[: len(generic)] == generic
     assert len(run.rows) == 6 * players and len(run.games) == 6
     for row in run.rows:
-        assert list(row)[: len(fixed)] == fixed and len(row) == len(fixed)
+        assert list(row) == fixed
         assert row["mode"] == mode and row["players"] == players and row["bot"] == "random"
         assert row["is_automa"] is False and (row["rank"] == 1 or not row["winner"])
         if not cooperative:  # a cooperative loss still ranks the seats by their own scores
@@ -106,12 +110,53 @@ def test_rows_hold_the_generic_columns(
             assert game["winners"] and "team_score" not in game
 
 
+@pytest.mark.parametrize("name", ["crisis4", "crisis2", "rush3", "rush5"])
+def test_gem_rush_columns_agree_with_games_jsonl(runs: dict[str, Path], name: str) -> None:
+    run = load_run(runs[name])
+    for game in run.games:
+        seats = [r for r in run.rows if r["game"] == game["game"]]
+        n = len(seats)
+        assert [r["constructions"] for r in seats] == game["constructions_by_seat"]
+        assert sum(r["turns"] for r in seats) == game["turns"] == len(game["per_turn"]["seat"])
+        assert sorted(r["position"] for r in seats) == list(range(1, n + 1))
+        assert next(r["seat"] for r in seats if r["position"] == 1) == game["first_player"]
+        for r in seats:
+            assert r["construction_points"] + r["room_points"] == r["score"]
+            assert r["rounds"] == game["rounds"] and r["reshuffles"] == game["reshuffles"]
+            assert r["reopenings"] == game["reopenings"]
+            assert r["constructions_in_game"] == game["constructions"]
+            assert r["target_reached"] == game["target_reached"]
+        if "crisis" in name:
+            assert all(r["level_reached"] == (game["level_reached"] or "") for r in seats)
+            assert game["burns"]["deck"] + game["burns"]["hand"] == 75
+        else:
+            assert all(r["round_limit_hit"] is game["round_limit_hit"] is False for r in seats)
+            assert all(r["target"] == game["target"] == (20 if n <= 4 else 15) for r in seats)
+        for key in ("rooms", "digs", "payability", "per_turn", "doors_by_cost", "moves"):
+            assert isinstance(game[key], dict)
+
+
+def test_rules_parameters_take_json_or_text(tmp_path: Path) -> None:
+    args = ["--game", "gem-rush", "--mode", "crisis", "--players", "2", "--games", "2"]
+    for value in ("30/40/50/60/66/72", "[30,40,50,60,66,72]"):
+        out = tmp_path / value.strip("[]").replace("/", "-").replace(",", "-")
+        code, _ = cli("simulate", "--quiet", *args, "--param", f"crisis_levels={value}",
+                      "--param", "no_skills_offset=4", "--out", str(out))  # fmt: skip
+        assert code == 0
+        meta = json.loads((out / "meta.json").read_text())
+        assert meta["config"]["params"] == {"crisis_levels": value, "no_skills_offset": "4"}
+        assert meta["rules_params"]["crisis_levels"] == [30, 40, 50, 60, 66, 72]
+        levels = lines(out / "games.jsonl")[0]["levels"]
+        assert list(levels.values()) == [26, 36, 46, 56, 62, 68]
+
+
 def test_every_output_carries_the_notice_and_the_data_set(runs: dict[str, Path]) -> None:
     for name, directory in runs.items():
         meta = json.loads((directory / "meta.json").read_text())
         assert (meta["game"], meta["data_set"], meta["notice"]) == ("gem-rush", DATA_SET, NOTICE)
         assert meta["mode"] == name.rstrip("0123456789") and meta["rules_version"] >= 1
-        assert meta["config"]["game"] == "gem-rush" and not meta["rules_params_complete"]
+        assert meta["config"]["game"] == "gem-rush" and meta["rules_params_complete"]
+        assert meta["rules_params"]["crisis_levels"] == [36, 44, 52, 60, 66, 72]
     csv_head = (runs["crisis4"] / "results.csv").read_text().splitlines()[:3]
     assert csv_head[0] == f"# Gem Rush: {NOTICE}" and csv_head[1] == f"# data set: {DATA_SET}"
     assert csv_head[2].startswith("game,seed,players,mode,")
@@ -151,12 +196,22 @@ def test_report_renders_with_the_notice_on_every_figure(runs: dict[str, Path], n
     assert all(NOTICE in caption and DATA_SET in caption for caption in figures)
 
 
-def test_results_do_not_depend_on_workers(runs: dict[str, Path], tmp_path: Path) -> None:
-    args = ["--game", "gem-rush", "--mode", "rush", "--players", "3", "--games", "6"]
-    args += ["--seed", "3", "--records"]
-    assert cli("simulate", "--quiet", *args, "--out", str(tmp_path))[0] == 0
-    for file in ("results.jsonl", "games.jsonl", "records.jsonl"):
-        assert (tmp_path / file).read_bytes() == (runs["rush3"] / file).read_bytes()
+@pytest.mark.parametrize(
+    ("name", "args", "files"),
+    [
+        ("rush3", ["--mode", "rush", "--players", "3", "--records"], ("results.jsonl",)),
+        ("crisis4", ["--mode", "crisis", "--players", "4", "--format", "csv", "--records",
+                     "--workers", "2"], ("results.csv",)),
+    ],
+)  # fmt: skip
+def test_results_do_not_depend_on_workers(
+    runs: dict[str, Path], tmp_path: Path, name: str, args: list[str], files: tuple[str, ...]
+) -> None:
+    """rush3 was run with 2 workers, crisis4 with 1: here the other way round."""
+    common = ["--game", "gem-rush", "--seats", "random", "--games", "6", "--seed", "3"]
+    assert cli("simulate", "--quiet", *common, *args, "--out", str(tmp_path))[0] == 0
+    for file in (*files, "games.jsonl", "records.jsonl"):
+        assert (tmp_path / file).read_bytes() == (runs[name] / file).read_bytes()
 
 
 def test_a_tournament_of_gem_rush_is_stamped_too(tmp_path: Path) -> None:
@@ -184,6 +239,9 @@ def test_a_tournament_of_gem_rush_is_stamped_too(tmp_path: Path) -> None:
         (["--game", "gem-rush", "--level", "nope"], "--level: option level must be one of"),
         (["--game", "gem-rush", "--mode", "rush", "--level", "master"], "not used in mode rush"),
         (["--game", "gem-rush", "--param", "no_such=1"], "unknown rules parameters"),
+        (["--game", "gem-rush", "--param", "no_such=x"], "unknown rules parameter 'no_such'"),
+        (["--game", "gem-rush", "--param", "hand_limit=lots"], "bad value 'lots' for rules"),
+        (["--game", "gem-rush", "--param", "crisis_levels=[1,2]"], "takes 6 positive integers"),
         (["--game", "gem-rush", "--seats", "automa"], "unknown bot 'automa'"),
     ],
 )

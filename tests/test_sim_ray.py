@@ -43,6 +43,18 @@ def test_ray_and_local_write_identical_files(tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("local_ray")
+@pytest.mark.parametrize("mode", ["crisis", "rush"])
+def test_gem_rush_on_ray_writes_the_local_files(tmp_path: Path, mode: str) -> None:
+    """Gem Rush's plug-in folds every game's events into its statistics: the same bytes."""
+    common = ["--game", "gem-rush", "--mode", mode, "--players", "3", "--games", "8"]
+    common += ["--seed", "5", "--records"]
+    simulate(tmp_path / "local", *common, "--workers", "1")
+    simulate(tmp_path / "ray", *common, "--backend", "ray", "--workers", "2")
+    for name in ("results.jsonl", "games.jsonl", "records.jsonl"):
+        assert (tmp_path / "local" / name).read_bytes() == (tmp_path / "ray" / name).read_bytes()
+
+
+@pytest.mark.usefixtures("local_ray")
 def test_ray_chunks_come_back_in_game_order() -> None:
     table = (("random", "random"),)
     config = SimConfig(games=7, players=2, tables=table, seed=2, options=(("rhom", True),))

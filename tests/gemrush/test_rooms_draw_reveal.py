@@ -46,7 +46,7 @@ def reveal_keep_all(tile: int, deck: Sequence[int], kept: Sequence[int]) -> None
     turned = list(deck[:n])
     rest = [c for c in turned if c not in kept]
     room = TILE_BY_ID[tile].room
-    want = [("effect", {"tile": tile, "room": room.name, "effect": room.effect})]
+    want = [("effect", {"tile": tile, "room": room.name, "effect": room.effect, "as_action": True})]
     want += [("reveal", {"cards": turned, "wanted": n})]
     want += [("keep", {"cards": list(kept)})] if kept else []
     want += [("cleanup", {"cards": rest})] if rest else []

@@ -69,7 +69,9 @@ def tournament_mode(info: GameInfo, options: dict[str, Any], mode: str | None) -
     if chosen.cooperative:
         raise SimConfigError(
             f"{chosen.title} is cooperative: the table wins or loses together, so its bots "
-            "cannot be rated against each other; choose a competitive --mode"
+            "cannot be rated against each other; choose a competitive --mode, or compare "
+            f"team scores: 'iridescia simulate --game {info.name} --mode {chosen.name} "
+            "--seats BOT' for each bot, then 'iridescia report' on each run"
         )
     if chosen.automa_seats:
         raise SimConfigError(f"a tournament rates bots only; mode {chosen.name} adds automa seats")

@@ -13,6 +13,8 @@ options, params, mode=, keep_log=)``, ``GAME.from_record(record)``, ``GAME.world
 rng)`` and ``GAME.heuristics()``. ``GemRushGame`` satisfies ``core.game.Game``. Views are
 ``GemRushView`` dicts (``view_types``); ``catalogue()`` gives the static component data faces
 draw with. ``scenario(...)`` builds a game in a chosen position (tests, tutorials).
+``Statistics`` folds a game's events into the figures of the balancing pass (spec §8);
+``full_deck_cards()`` gives each room's expected yield from a full deck (spec §2.3.2).
 
 Faces use only the names exported here. The game registers itself nowhere: the edition's game
 list does that.
@@ -21,6 +23,7 @@ list does that.
 from __future__ import annotations
 
 from iridescia.games.gemrush.actions import ACTIONS, GAME_NAME
+from iridescia.games.gemrush.balance import DOOR_SIZES, full_deck_cards
 from iridescia.games.gemrush.data import DATA_SET, GEMS, NOTICE
 from iridescia.games.gemrush.events import EVENTS
 from iridescia.games.gemrush.game import GAME, INFO, GemRushGame, GemRushSpec
@@ -31,6 +34,7 @@ from iridescia.games.gemrush.scenario import scenario
 from iridescia.games.gemrush.schemas import GEM_CODES
 from iridescia.games.gemrush.skills import DWARF_COLOURS
 from iridescia.games.gemrush.state import RULES_VERSION
+from iridescia.games.gemrush.stats import Statistics
 from iridescia.games.gemrush.view_types import (
     DecisionView,
     EffectView,
@@ -52,6 +56,7 @@ __all__ = [
     "ACTIONS",
     "DATA_SET",
     "DIRECTION_CODES",
+    "DOOR_SIZES",
     "DWARF_COLOURS",
     "EVENTS",
     "GAME",
@@ -75,7 +80,9 @@ __all__ = [
     "RulesParams",
     "SideView",
     "SiteView",
+    "Statistics",
     "TileView",
     "catalogue",
+    "full_deck_cards",
     "scenario",
 ]

@@ -25,7 +25,7 @@ from iridescia.games.gemrush.actions import COPY_TILE
 from iridescia.games.gemrush.data import ACTION, MOVEMENT, ROOMS, TILE_ROOM, TILE_TYPE
 from iridescia.games.gemrush.program import Op
 from iridescia.games.gemrush.rooms import PROGRAMS, running_program
-from iridescia.games.gemrush.state import P_COPY, PH_EFFECT, State
+from iridescia.games.gemrush.state import P_COPY, PH_AFTER_ACTION, PH_EFFECT, State
 
 COPY_EFFECT = "copy"
 
@@ -136,7 +136,8 @@ def start_effect(s: State, tile: int, back_to: int) -> None:
     """Open the effect of the room ``tile`` for the current player; when it ends, the turn
     goes on in phase ``back_to``."""
     room = ROOMS[TILE_ROOM[tile]]
-    s.emit("effect", s.current, tile=tile, room=room.name, effect=room.effect)
+    as_action = back_to == PH_AFTER_ACTION  # the phase-3 action, not a use during phase 2
+    s.emit("effect", s.current, tile=tile, room=room.name, effect=room.effect, as_action=as_action)
     s.fx_room = room.index
     s.fx_tile = tile
     s.fx_pc = 0

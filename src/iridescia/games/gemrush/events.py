@@ -43,9 +43,10 @@ EVENTS = EventCatalogue(
         EventKind("deal", "the starting hand of a seat (R7)", _cards_to_owner, random=True,
                   undoable=False),
         _kind("start_room", "the room where every dwarf starts (R8)"),
-        _kind("turn", "a seat's turn begins", pause=0.3),
+        _kind("turn", "a turn begins: number, round, open construction sites, actions so far",
+              pause=0.3),
         _kind("patience_skip", "phase 1 skipped by the Patience flag (R12)"),
-        _kind("turn_end", "a seat's turn ends"),
+        _kind("turn_end", "a seat's turn ends: actions so far (this turn's included)"),
         _kind("game_over", "the outcome: scores, winners, returns, reason (R43, R45)",
               pause=1.0),
         # the mine
@@ -80,7 +81,7 @@ EVENTS = EventCatalogue(
         _kind("burn_hand", "a card burnt from a hand, shown (R41, R68)", random=True),
         _kind("score", "a score changes: delta, total, reason"),
         # room effects
-        _kind("effect", "a room's effect starts (R50)"),
+        _kind("effect", "a room's effect starts (R50); as_action: the phase-3 action (R33)"),
         _kind("effect_end", "the effect ends (R39)"),
         _kind("copy", "Observatory copies a room (R69)"),
         _kind("name", "gems named (R50, R79)"),

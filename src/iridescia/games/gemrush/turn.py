@@ -68,6 +68,8 @@ from iridescia.games.gemrush.state import (
     State,
 )
 
+ROUND_LIMIT_REASON = "round limit"  # the outcome's reason when Gem Rush R88 ends a game
+
 # ------------------------------------------------------------------ phases 0 and 1
 
 
@@ -84,9 +86,19 @@ def turn_start(s: State) -> None:
             return
         limit = s.params.rush_round_limit
         if limit and rounds >= limit:
-            end_game(s, "round limit")
+            end_game(s, ROUND_LIMIT_REASON)
             return
-    s.emit("turn", s.current, number=s.turns_done + 1, round=s.turns_done // n + 1)
+    # ``sites`` (open construction sites, Gem Rush R21) and ``actions`` (actions applied so far)
+    # are facts for observers (spec §8.6, §8.7). Scanning the sites here costs no measurable time:
+    # the scan is cached and phase 2 needs it anyway (A/B, 6 x 40 random 4-player games a mode).
+    s.emit(
+        "turn",
+        s.current,
+        number=s.turns_done + 1,
+        round=s.turns_done // n + 1,
+        sites=len(mine.sites(s)),
+        actions=len(s.history),
+    )
     p = s.me
     if p.patience:
         p.patience = False  # Gem Rush R12: the pending Patience flag skips phase 1 and is cleared
@@ -276,7 +288,8 @@ def turn_end(s: State) -> None:
     """Gem Rush R42 (and Gem Rush R60's Rush variant): the game ends once every card is burnt;
     Gem Rush R67: the choice to stop; otherwise the next player's turn."""
     s.turns_done += 1
-    s.emit("turn_end", s.current)
+    # ``actions`` minus the ``turn`` event's is the number of decisions the turn took.
+    s.emit("turn_end", s.current, actions=len(s.history))
     if s.burns and C.unburnt(s) == 0:
         end_game(s, "all cards burnt")
         return

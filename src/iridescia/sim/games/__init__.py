@@ -2,18 +2,19 @@
 
 ``plugin(name)`` is the plug-in of the game registered as ``name`` (``iridescia.games``), or
 the generic ``SimPlugin`` for a game that has none: such a game simulates with the generic
-columns and report (Gem Rush today). ``PLUGINS`` lists those that exist.
+columns and report. ``PLUGINS`` lists those that exist (Gems of Iridescia, Gem Rush).
 """
 
 from __future__ import annotations
 
-from iridescia.sim.games import iridescia, iridescia_report
+from iridescia.sim.games import gemrush, iridescia, iridescia_report
 from iridescia.sim.plugin import SimPlugin
 
 GENERIC = SimPlugin()
 
 PLUGINS: dict[str, SimPlugin] = {
     iridescia.IridesciaSim.game: iridescia.IridesciaSim(iridescia_report.SECTIONS),
+    gemrush.GemRushSim.game: gemrush.GemRushSim(),
 }
 
 
