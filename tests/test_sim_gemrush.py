@@ -1,7 +1,8 @@
 """Simulating Gem Rush with its sim plug-in: the generic columns then Gem Rush's in both modes,
 the spec §8 figures in ``games.jsonl`` (checked against the rows), the provisional-components
 notice and the data-set id on every output, its report, the same files for 1 and 2 workers,
-and the errors for an unknown game, a bot that cannot play it, and a flag of another game."""
+and the errors for an unknown game, an unknown bot or bad bot options, and a flag of another
+game."""
 
 from __future__ import annotations
 
@@ -229,8 +230,8 @@ def test_a_tournament_of_gem_rush_is_stamped_too(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--game", "nope"], "unknown game 'nope'; games: gem-rush, gems-of-iridescia"),
-        (["--game", "gem-rush", "--seats", "greedy"], "the greedy bot cannot play Gem Rush yet"),
-        (["--game", "gem-rush", "--players", "2", "--seats", "random,hard"], "bot 'hard': the"),
+        (["--game", "gem-rush", "--seats", "grumpy"], "unknown bot 'grumpy'"),
+        (["--game", "gem-rush", "--players", "2", "--seats", "random,mcts:x=1"], "bad MCTS option"),
         (["--game", "gem-rush", "--mode", "solo"], "Gem Rush has no mode 'solo'"),
         (["--game", "gem-rush", "--mode", "rush", "--players", "1"], "takes 2-7 players, not 1"),
         (["--game", "gem-rush", "--players", "8"], "--players must be 1 to 7 for Gem Rush"),
