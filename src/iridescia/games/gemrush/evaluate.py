@@ -22,12 +22,12 @@ from iridescia.games.gemrush.policy import (
     CARD_WORTH,
     POINTS_PER_WORTH,
     card_share,
+    hand_worth,
     table_turns_left,
 )
 from iridescia.games.gemrush.state import PH_OVER, State
 
 TARGET_BONUS: Final = 12.0  # points: how much more reaching the Crisis target is worth
-EXCESS_CARD_SHARE: Final = 0.15  # the worth kept by a card beyond the hand limit
 
 
 def hand_potential(s: State, seat: int, table_turns: int | None = None) -> float:
@@ -38,13 +38,7 @@ def hand_potential(s: State, seat: int, table_turns: int | None = None) -> float
     share = card_share(s, seat, table_turns)
     if share <= 0.0:
         return 0.0
-    limit = s.params.hand_limit
-    if len(hand) <= limit:
-        total = sum([CARD_WORTH[c] for c in hand])
-    else:
-        worths = sorted([CARD_WORTH[c] for c in hand], reverse=True)
-        total = sum(worths[:limit]) + EXCESS_CARD_SHARE * sum(worths[limit:])
-    return POINTS_PER_WORTH * share * total
+    return POINTS_PER_WORTH * share * hand_worth([CARD_WORTH[c] for c in hand], s.params.hand_limit)
 
 
 def potentials(s: State) -> list[float]:

@@ -77,6 +77,10 @@ MEAN_CARD: Final = sum(CARD_WORTH[1:]) / (len(CARD_WORTH) - 1)
 POINTS_PER_WORTH: Final = 0.55
 # A free door scores nothing but opens a new room and new doors.
 FREE_DOOR_GAIN: Final = 0.3
+# The worth a card beyond the hand limit keeps (a Patience Vein, a construction before phase 1).
+EXCESS_CARD_SHARE: Final = 0.15
+# Cards a turn's phase-3 action brings, on average (a draw 1, most rooms 2-3).
+EXPECTED_INFLOW: Final = 2
 FULL_WORTH_TURNS: Final = 2.0  # with fewer turns left than this, cards are worth less
 MAX_DECISIONS: Final = 200  # a turn never takes this many decisions; a guard, not a rule
 
@@ -106,10 +110,23 @@ def card_share(s: State, seat: int, table_turns: int | None = None) -> float:
 # ------------------------------------------------------------------ constructions
 
 
+def hand_worth(worths: list[float], limit: int) -> float:
+    """What cards of these worths are worth in a hand: the best ``limit`` in full, the rest at
+    ``EXCESS_CARD_SHARE``, since phase 1 discards down to the limit before they can pay for
+    anything (Gem Rush R12). ``worths`` is sorted in place."""
+    if len(worths) <= limit:
+        return sum(worths)
+    worths.sort(reverse=True)
+    return sum(worths[:limit]) + EXCESS_CARD_SHARE * sum(worths[limit:])
+
+
 def construction_gain(s: State, tile: int, d: int, warped: bool) -> float | None:
     """What building at the site of ``tile`` towards d gains the current player: its points
-    and Orichalcum bonus less the worth of the cards paid, as much as they are still worth
-    (``card_share``; None when the hand cannot pay)."""
+    and Orichalcum bonus less what the hand loses by paying (None when it cannot pay).
+
+    The loss is marginal: the hand is valued with the cards the turn's action should still
+    bring (``EXPECTED_INFLOW`` average cards), so paying with cards the hand limit would throw
+    away costs next to nothing, and as much as the cards are still worth (``card_share``)."""
     side = mine.shown_side(s, tile, d)
     if not side.cost and not warped:
         return FREE_DOOR_GAIN
@@ -118,8 +135,12 @@ def construction_gain(s: State, tile: int, d: int, warped: bool) -> float | None
     if plan is None:
         return None
     picked, bonus = plan
-    spent = sum(CARD_WORTH[hand[i]] for i in picked)
-    return side.points + bonus - POINTS_PER_WORTH * card_share(s, s.current) * spent
+    inflow = [MEAN_CARD] * EXPECTED_INFLOW
+    limit = s.params.hand_limit
+    before = hand_worth([CARD_WORTH[c] for c in hand] + inflow, limit)
+    kept = [CARD_WORTH[c] for i, c in enumerate(hand) if i not in picked]
+    loss = before - hand_worth(kept + inflow, limit)
+    return side.points + bonus - POINTS_PER_WORTH * card_share(s, s.current) * loss
 
 
 def _payment_choice(s: State, legal: Sequence[Action]) -> Action:
