@@ -158,6 +158,9 @@ class ToyEncoder:
     table_options = {"mode": "crisis"}  # noqa: RUF012 - a test double
     max_score = 100.0
     max_game_length = 5000
+    default_reward = "margin"
+    default_returns = "score"
+    gym_envs: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - a test double
 
     def encode(self, view: View) -> Vector:
         w, f = Writer(), self.layout.by_name
