@@ -178,6 +178,9 @@ def test_openspiel_states_round_trip_and_hide_the_scrying_order() -> None:
         np.array(state.observation_tensor(0), dtype=np.float32),
         ENCODER.encode(state.game.view(0)),
     )
+    observer = game.make_py_observer()  # OpenSpiel's default observation type
+    observer.set_from(state, 1)
+    assert np.array_equal(observer.tensor, ENCODER.encode(state.game.view(1)))
     assert ENCODER.public_text(GAME.actions.parse("order T12")) == "order"
     assert ENCODER.public_text(GAME.actions.parse("keep G07")) == "keep G07"
 

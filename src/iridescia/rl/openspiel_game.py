@@ -317,7 +317,7 @@ class SpielGame(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> SpielObserver:
         return SpielObserver(
-            self.encoder, iig_obs_type or pyspiel.IIGObservationType(False), params
+            self.encoder, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
 
 
