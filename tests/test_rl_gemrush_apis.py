@@ -98,9 +98,13 @@ def test_crisis_every_seat_gets_the_team_return() -> None:
         team = float(outcome.team_score or 0)
         expected = team if level == "none" else float(team >= (outcome.target or 0))
         assert list(totals.values()) == [expected] * 3 == list(outcome.returns)
-    game = GAME.new(2, 4, mode="crisis")
-    game.state.players[1].score = 5
-    assert potential(game, 0, 1.0, ENCODER.score) == 5.0  # the team's score, not seat 0's
+
+
+def test_shaping_follows_the_team_in_crisis_and_the_seat_in_rush() -> None:
+    for mode, expected in (("crisis", [5.0, 5.0]), ("rush", [0.0, 5.0])):
+        game = GAME.new(2, 4, mode=mode)
+        game.state.players[1].score = 5  # a test's shortcut into the state
+        assert [potential(game, s, 1.0, ENCODER.score) for s in (0, 1)] == expected
 
 
 def test_rush_winners_share_the_return() -> None:
