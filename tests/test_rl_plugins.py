@@ -1,8 +1,9 @@
 """Games plug into the research APIs: the registry of encoders, generic adapters, table modes.
 
 The adapters (Gymnasium, PettingZoo, OpenSpiel) know no game: the source scan below holds them
-to that, and a toy encoder for Gem Rush (which has no real one yet) lets each library's own
-conformance suite play Gem Rush through the very same adapters.
+to that, and a toy encoder put in place of Gem Rush's lets each library's own conformance suite
+play a game through the very same adapters with the least an encoder can be. A game without an
+encoder (Gem Rush with its encoder taken out of the registry) is refused by name.
 """
 
 from __future__ import annotations
@@ -66,9 +67,10 @@ def test_the_generic_research_code_imports_no_game_and_no_game_plugin() -> None:
 
 
 def test_the_registry_finds_encoders_by_game_name() -> None:
-    assert encoders.names() == ["gems-of-iridescia"]
+    assert encoders.names() == ["gems-of-iridescia", "gem-rush"]
     assert encoders.get(None) is encoders.get("gems-of-iridescia")
     assert encoders.get(None).layout.size == 2119
+    assert encoders.get(GEM_RUSH).game == GEM_RUSH
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         encoders.get("chess")
 
@@ -87,17 +89,28 @@ NO_ENCODER = r"observation encoder for Gem Rush \(gem-rush\) is not available ye
         lambda: render_view(get_game(GEM_RUSH).new(2).view(0), GEM_RUSH),
     ],
 )
-def test_a_game_without_an_encoder_is_refused_by_name(make: Any) -> None:
+def test_a_game_without_an_encoder_is_refused_by_name(
+    make: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(encoders.ENCODERS, GEM_RUSH)
+    assert encoders.names() == ["gems-of-iridescia"]
     with pytest.raises(encoders.EncoderNotAvailable, match=NO_ENCODER):
         make()
 
 
 def test_openspiel_registers_one_game_per_encoder() -> None:
     python_games = [n for n in pyspiel.registered_names() if n.startswith("python_gem")]
-    assert "python_gems_of_iridescia" in python_games
-    assert "python_gem_rush" not in python_games
-    assert openspiel_game.register_games() == ["python_gems_of_iridescia"]  # idempotent
+    assert sorted(python_games) == ["python_gem_rush", "python_gems_of_iridescia"]
+    names = ["python_gems_of_iridescia", "python_gem_rush"]
+    assert openspiel_game.register_games() == names  # idempotent
     assert openspiel_game.short_name(GEM_RUSH) == "python_gem_rush"
+
+
+def test_each_game_registers_its_own_gymnasium_ids() -> None:
+    for name in encoders.names():
+        for env_id, defaults in encoders.get(name).gym_envs.items():
+            assert gym.spec(env_id).kwargs == dict(defaults)
+    assert {"iridescia/GemRushCrisis-v0", "iridescia/GemRushRush-v0"} <= set(gym.registry)
 
 
 # ---------------------------------------------------------------- tables and modes
@@ -158,6 +171,9 @@ class ToyEncoder:
     table_options = {"mode": "crisis"}  # noqa: RUF012 - a test double
     max_score = 100.0
     max_game_length = 5000
+    default_reward = "margin"
+    default_returns = "score"
+    gym_envs: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - a test double
 
     def encode(self, view: View) -> Vector:
         w, f = Writer(), self.layout.by_name

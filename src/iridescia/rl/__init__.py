@@ -11,12 +11,13 @@ observation encoder plug-in (``rl/games/<game>/``, ``rl.games.get(name)``, the i
   ``rewards``: final margin, win/loss, score or the outcome's returns, optional potential-based
   shaping; ``seats``: who sits where (``match.Seating``, bots through ``match.BotSeats``);
   ``text``: a view as plain text, by the game's encoder.
-* ``gym_env``: ``gymnasium.make("iridescia/Solo-v0")`` and ``"iridescia/Versus-v0"`` (importing
-  this package registers them).
+* ``gym_env``: ``gymnasium.make("iridescia/Solo-v0")`` and ``"iridescia/Versus-v0"``, and each
+  game's own ids (Gem Rush: ``"iridescia/GemRushCrisis-v0"``, ``"iridescia/GemRushRush-v0"``);
+  importing this package registers them.
 * ``pettingzoo_env``: ``env(players=3)``, a turn-based AEC environment.
-* ``openspiel_game``: ``pyspiel.load_game("python_gems_of_iridescia(players=3)")`` once imported
-  (one OpenSpiel game per game with an encoder); ``openspiel_bots`` runs our bots and
-  OpenSpiel's search bots against each other.
+* ``openspiel_game``: ``pyspiel.load_game("python_gems_of_iridescia(players=3)")`` or
+  ``"python_gem_rush(players=3)"`` once imported (one OpenSpiel game per game with an encoder);
+  ``openspiel_bots`` runs our bots and OpenSpiel's search bots against each other.
 
 The names below are Gems of Iridescia's, as before games plugged in: ``encode``, ``LAYOUT``,
 ``OBS_SIZE``, ``ACTION_NAMES``, ``NUM_ACTIONS``, ``action_name``, ``mask_from_view``. For any

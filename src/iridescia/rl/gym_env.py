@@ -1,7 +1,9 @@
 """Gymnasium environments: one agent plays a seat of a game, bots and automata play the others.
 
 Registered ids (registration happens on ``import iridescia.rl``), for any game with an
-observation encoder, chosen with ``game=`` (default: Gems of Iridescia):
+observation encoder, chosen with ``game=`` (default: Gems of Iridescia), and each game's own ids
+from its encoder (``gym_envs``; Gem Rush: ``iridescia/GemRushCrisis-v0``,
+``iridescia/GemRushRush-v0``):
 
 * ``iridescia/Solo-v0``: the agent is the only player (Gems of Iridescia: the solo expedition
   against the Rhom automa).
@@ -14,7 +16,9 @@ players). Observations are ``{"observation": float32[layout.size], "action_mask"
 int8[num_actions]}`` built from the agent's view only (the game's encoder); the mask is also in
 ``info``, and ``action_masks()`` returns it for sb3-contrib's ``MaskablePPO``. Actions are ids
 into the game's action table (``ActionIds.names``). The reward is 0 until the game ends, then
-the final margin (or ``reward="win_loss"`` / ``"score"`` / ``"returns"``); ``shaping=w`` adds
+the game's default (its encoder's ``default_reward``: the final margin for Gems of Iridescia,
+the outcome's returns for Gem Rush) or ``reward="margin"`` / ``"win_loss"`` / ``"score"`` /
+``"returns"``; ``shaping=w`` adds
 the potential-based shaping of ``rewards``. An illegal action leaves the game unchanged and
 gives ``illegal_reward`` (or raises with ``illegal_action="raise"``). For a step limit use
 ``gymnasium.make(..., max_episode_steps=n)``.
@@ -42,6 +46,7 @@ from iridescia.rl.seats import Table
 
 Obs = dict[str, np.ndarray[Any, Any]]
 SEED_BOUND = 2**31 - 1
+_GAME_ENV = "iridescia.rl.gym_env:GameEnv"  # the entry point of every game's own ids
 
 
 def observation_space(game: str | None = None) -> spaces.Dict:
@@ -70,7 +75,7 @@ class GameEnv(gym.Env[dict[str, Any], np.int64]):
         *,
         game: str | None = None,
         mode: str | None = None,
-        reward: str = "margin",
+        reward: str | None = None,
         shaping: float = 0.0,
         illegal_action: Literal["penalize", "raise"] = "penalize",
         illegal_reward: float = -1.0,
@@ -85,7 +90,7 @@ class GameEnv(gym.Env[dict[str, Any], np.int64]):
         self.table = Table.with_opponents(game, seat, opponents, mode=mode, options=options)
         self.actions = ActionIds.of(game)
         self.seat = seat
-        self.reward_kind = check_kind(reward)
+        self.reward_kind = check_kind(self.encoder.default_reward if reward is None else reward)
         self.shaping = float(shaping)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
@@ -198,13 +203,18 @@ def versus_env(opponents: Sequence[str] = ("random",), **kwargs: Any) -> GameEnv
 
 
 def register_envs() -> None:
-    """Register ``iridescia/Solo-v0`` and ``iridescia/Versus-v0`` with Gymnasium (idempotent)."""
+    """Register ``iridescia/Solo-v0``, ``iridescia/Versus-v0`` and every game's own ids (its
+    encoder's ``gym_envs``) with Gymnasium (idempotent)."""
     for env_id, entry in (
         ("iridescia/Solo-v0", "iridescia.rl.gym_env:solo_env"),
         ("iridescia/Versus-v0", "iridescia.rl.gym_env:versus_env"),
     ):
         if env_id not in gym.registry:
             gym.register(id=env_id, entry_point=entry)
+    for name in encoders.names():
+        for env_id, defaults in encoders.get(name).gym_envs.items():
+            if env_id not in gym.registry:
+                gym.register(id=env_id, entry_point=_GAME_ENV, kwargs=dict(defaults))
 
 
 __all__ = [

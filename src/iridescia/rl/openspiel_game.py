@@ -7,11 +7,16 @@ Importing this module registers one OpenSpiel game per game the research APIs ca
 "unknown game". Parameters: ``players`` (decision-making seats; default the smallest table of
 the game's default mode), the game's table options (Gems of Iridescia: ``rhom``, the Rhom as
 one more explorer for 2-3 players; it is a seat but no OpenSpiel player; one player is solo
-against it), ``seed`` (see below) and ``returns`` (``"score"``: final scores, ``"win_loss"``: +1
-for the winners else -1, ``"margin"``: score minus the best other, ``"returns"``: the outcome's
-returns). The game's metadata (``GameInfo``) gives the type: names, player range, action count.
+against it; Gem Rush: ``mode``, ``level``, ``hidden_hands``, ``rush_burns``,
+``crisis_may_stop``), ``seed`` (see below) and ``returns`` (``"score"``: final scores,
+``"win_loss"``: +1 for the winners else -1, ``"margin"``: score minus the best other,
+``"returns"``: the outcome's returns; the default is the encoder's ``default_returns``: scores
+for Gems of Iridescia, returns for Gem Rush). The game's metadata (``GameInfo``) gives the type:
+names, player range, action count.
 
-* Sequential, imperfect information, general-sum, terminal rewards. Chance is
+* Sequential, imperfect information, terminal rewards. General-sum, except a cooperative mode
+  (Gem Rush's Crisis) with ``returns`` or ``win_loss``: every seat gets the team's result, and
+  the game object's type says identical utilities. Chance is
   ``SAMPLED_STOCHASTIC``: the game draws from the state's own RNG inside ``apply`` and there
   are no chance nodes. Player ``i`` is seat ``i``; actions are the ids of the game's action
   table (``ActionIds.names``).
@@ -60,7 +65,8 @@ from iridescia.rl.plugin import ObservationEncoder
 from iridescia.rl.rewards import check_kind, final_rewards, reward_range
 from iridescia.rl.seats import Table
 
-DEFAULT_RETURNS = "score"
+# ``returns`` that give every seat the same value in a cooperative mode (one team result).
+TEAM_RETURNS = ("returns", "win_loss")
 
 
 def short_name(game: str | None = None) -> str:
@@ -75,20 +81,22 @@ def default_params(game: str | None = None) -> dict[str, Any]:
         "players": spec.info.default_mode.min_players,
         **encoders.get(spec.info.name).table_options,
         "seed": -1,
-        "returns": DEFAULT_RETURNS,
+        "returns": encoders.get(spec.info.name).default_returns,
     }
 
 
-def game_type(game: str | None = None) -> pyspiel.GameType:
-    """The OpenSpiel type of ``game``, from its metadata."""
+def game_type(game: str | None = None, *, identical: bool = False) -> pyspiel.GameType:
+    """The OpenSpiel type of ``game``, from its metadata; ``identical`` utilities for a table
+    whose every seat gets the same return (a cooperative mode), else general-sum."""
     info = get_game(game).info
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=short_name(info.name),
         long_name=f"Python {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.IDENTICAL if identical else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(m.max_players for m in info.modes),
         min_num_players=min(m.min_players for m in info.modes),
@@ -258,7 +266,8 @@ class SpielGame(pyspiel.Game):
         self._next_deal = 0
         self._template: Game | None = None  # the deal the next fresh state will take
         self._initial_obs: dict[tuple[int, bool], np.ndarray[Any, Any]] = {}
-        low, high = reward_range(self.returns_kind, self.encoder.max_score)
+        team = self.table.seating.mode.cooperative
+        low, high = reward_range(self.returns_kind, self.encoder.max_score, team=team)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.actions.size,
             max_chance_outcomes=0,
@@ -268,7 +277,8 @@ class SpielGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=self.encoder.max_game_length,
         )
-        super().__init__(game_type(game), info, merged)
+        identical = team and self.returns_kind in TEAM_RETURNS
+        super().__init__(game_type(game, identical=identical), info, merged)
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
@@ -307,7 +317,7 @@ class SpielGame(pyspiel.Game):
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> SpielObserver:
         return SpielObserver(
-            self.encoder, iig_obs_type or pyspiel.IIGObservationType(False), params
+            self.encoder, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
 
 

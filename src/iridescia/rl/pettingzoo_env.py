@@ -11,11 +11,12 @@ player (a turn may hold several decisions, so the same agent often acts several 
 
 Each agent observes ``{"observation": float32[layout.size], "action_mask": int8[num_actions]}``
 built from its own view by the game's encoder (the mask is all zeros when it is not that agent's
-decision). Rewards are 0 until the game ends, then every agent gets its final reward
-(``reward="margin"``, ``"win_loss"``, ``"score"`` or ``"returns"``, see ``rewards``; ``shaping``
-as there). ``max_cycles=n`` truncates a game after ``n * num_agents`` decisions.
-``reset(seed=s)`` plays the game the seating makes for ``s``; later resets without a seed draw
-the next seed from the environment. No rules logic and no game lives here.
+decision). Rewards are 0 until the game ends, then every agent gets its final reward (the
+game's default, its encoder's ``default_reward``, or ``reward="margin"``, ``"win_loss"``,
+``"score"`` or ``"returns"``, see ``rewards``; ``shaping`` as there). ``max_cycles=n``
+truncates a game after ``n * num_agents`` decisions. ``reset(seed=s)`` plays the game the
+seating makes for ``s``; later resets without a seed draw the next seed from the environment.
+No rules logic and no game lives here.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
         *,
         game: str | None = None,
         mode: str | None = None,
-        reward: str = "margin",
+        reward: str | None = None,
         shaping: float = 0.0,
         max_cycles: int | None = None,
         render_mode: str | None = None,
@@ -70,7 +71,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
             raise ValueError("max_cycles must be at least 1")
         self.table = Table.build(game, players, mode=mode, options=options)
         self.actions = ActionIds.of(game)
-        self.reward_kind = check_kind(reward)
+        self.reward_kind = check_kind(self.encoder.default_reward if reward is None else reward)
         self.shaping = float(shaping)
         self.max_cycles = max_cycles
         self.render_mode = render_mode

@@ -7,7 +7,8 @@ action names, the mask from ``legal_actions()``), seats from ``match.Seating``, 
 from that game's ``ObservationEncoder`` in ``rl/games/<game>/``, registered in
 ``rl/games/__init__.py`` under the game's registry name: the fixed-length vector of a view, a
 plain-text picture of it, the running score that shaping uses, and how each action looks in an
-information-state history.
+information-state history; what reward each API gives by default; the game's own
+Gymnasium ids.
 
 An encoder reads views (never a game state) except in ``score``, which is asked only for the
 seat's own standing (shaping must not depend on what that seat cannot see). A game without an
@@ -52,6 +53,22 @@ class ObservationEncoder(Protocol):
     @property
     def max_game_length(self) -> int:
         """A bound on the decisions of one game, far above anything play reaches."""
+        ...
+
+    @property
+    def default_reward(self) -> str:
+        """The final reward Gymnasium and PettingZoo give when none is named (``rewards``)."""
+        ...
+
+    @property
+    def default_returns(self) -> str:
+        """The ``returns`` OpenSpiel gives when none is named (``rewards``)."""
+        ...
+
+    @property
+    def gym_envs(self) -> Mapping[str, Mapping[str, Any]]:
+        """The game's own Gymnasium ids and their default keywords (``GameEnv``'s), registered
+        with the generic ``iridescia/Solo-v0`` and ``iridescia/Versus-v0``."""
         ...
 
     def encode(self, view: View) -> Vector:

@@ -7,7 +7,9 @@ Final rewards come from the game's ``Outcome`` (``game.outcome()``), chosen by n
 * ``"win_loss"``: ``+1`` if the seat is among the winners (after the game's tie-breaks), else
   ``-1``.
 * ``"score"``: the seat's final score.
-* ``"returns"``: the outcome's own returns (``1/k`` for each of ``k`` winners, else 0).
+* ``"returns"``: the outcome's own returns (``1/k`` for each of ``k`` winners, else 0; in a
+  cooperative mode every seat gets the team's: for Gem Rush's Crisis 1 or 0 with a target, the
+  team score without, Gem Rush R43).
 
 Every step before the end gives 0 unless shaping is chosen. Shaping is potential-based (Ng,
 Harada and Russell, 1999) with the potential ``weight * (the seat's own score if the game ended
@@ -36,13 +38,13 @@ def check_kind(kind: str) -> RewardKind:
     return kind  # type: ignore[return-value]
 
 
-def reward_range(kind: RewardKind, max_score: float) -> tuple[float, float]:
+def reward_range(kind: RewardKind, max_score: float, *, team: bool = False) -> tuple[float, float]:
     """Lower and upper bounds of the final reward of ``kind`` when scores lie in
-    ``0..max_score``."""
+    ``0..max_score``; ``team`` for a cooperative mode, whose returns may be the team score."""
     if kind == "win_loss":
         return -1.0, 1.0
     if kind == "returns":
-        return 0.0, 1.0
+        return 0.0, max(1.0, max_score) if team else 1.0
     if kind == "score":
         return 0.0, max_score
     return -max_score, max_score

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from iridescia.games import get as get_game
 from iridescia.games import names as game_names
-from iridescia.rl.games import iridescia
+from iridescia.rl.games import gemrush, iridescia
 from iridescia.rl.plugin import ObservationEncoder
 
-ENCODERS: dict[str, ObservationEncoder] = {e.game: e for e in (iridescia.ENCODER,)}
+ENCODERS: dict[str, ObservationEncoder] = {e.game: e for e in (iridescia.ENCODER, gemrush.ENCODER)}
 
 
 class EncoderNotAvailable(ValueError):

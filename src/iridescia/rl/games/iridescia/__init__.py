@@ -48,6 +48,10 @@ class IridesciaEncoder:
     table_options: Mapping[str, Any] = MappingProxyType({"rhom": False})
     max_score: float = MAX_SCORE
     max_game_length: int = MAX_GAME_LENGTH
+    default_reward: str = "margin"
+    default_returns: str = "score"
+    # Its Gymnasium ids are the generic iridescia/Solo-v0 and iridescia/Versus-v0.
+    gym_envs: Mapping[str, Mapping[str, Any]] = MappingProxyType({})
     encode = staticmethod(encode)
     render = staticmethod(render_view)
 
