@@ -1,8 +1,8 @@
 """Gem Rush through the research APIs: each library's own conformance suite, determinism,
 returns (Crisis: the team's for every seat; Rush: 1/k for k tied winners), OpenSpiel's types.
 
-Rush opponents are passed as ``["random"]`` explicitly: the default, ``"greedy"``, cannot play
-Gem Rush until its heuristics are merged.
+Rush opponents are passed as ``["random"]`` explicitly where speed matters; the default,
+``"greedy"``, plays one whole game in ``test_the_rush_env_plays_greedy_opponents_by_default``.
 """
 
 from __future__ import annotations
@@ -65,11 +65,16 @@ def test_gymnasium_check_env_passes(env_id: str, kwargs: dict[str, Any]) -> None
 def test_the_rush_env_plays_greedy_opponents_by_default() -> None:
     assert gym.spec(RUSH).kwargs["opponents"] == ("greedy",)
     assert gym.spec(CRISIS).kwargs == {"game": "gem-rush", "mode": "crisis"}
-    if "greedy" in bot_names(GAME):
-        assert gym.make(RUSH).unwrapped.table.bots == {1: "greedy"}
-    else:  # until the Gem Rush heuristics are merged: refused by name, no fallback
-        with pytest.raises(ValueError, match="greedy bot cannot play Gem Rush"):
-            gym.make(RUSH)
+    assert "greedy" in bot_names(GAME)
+    env = gym.make(RUSH)
+    assert env.unwrapped.table.bots == {1: "greedy"}
+    _, info = env.reset(seed=3)
+    done, steps = False, 0
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, terminated, truncated, info = env.step(action)
+        done, steps = terminated or truncated, steps + 1
+    assert terminated and reward in (0.0, 0.5, 1.0) and steps > 10
 
 
 @pytest.mark.parametrize(("env_id", "opponents"), [(CRISIS, ["random"]), (RUSH, ["random"])])
