@@ -23,11 +23,14 @@ from iridescia.games.gemrush.policy import (
     POINTS_PER_WORTH,
     card_share,
     hand_worth,
+    has_access,
     table_turns_left,
 )
 from iridescia.games.gemrush.state import PH_OVER, State
 
 TARGET_BONUS: Final = 12.0  # points: how much more reaching the Crisis target is worth
+CUT_OFF: Final = 4.0  # points: a dwarf that cannot reach any site, nor warp, loses its turns
+LINE_CHARGE: Final = 1e-6  # points per action since setup: among equal lines, the shorter
 
 
 def hand_potential(s: State, seat: int, table_turns: int | None = None) -> float:
@@ -42,32 +45,45 @@ def hand_potential(s: State, seat: int, table_turns: int | None = None) -> float
 
 
 def potentials(s: State) -> list[float]:
-    """Each seat's score plus its hand's potential (the score alone once the game is over)."""
+    """Each seat's score plus its hand's potential, less ``CUT_OFF`` for a dwarf that can no
+    longer reach a site (``policy.has_access``); the score alone once the game is over."""
     if s.phase == PH_OVER:
         return [float(p.score) for p in s.players]
     table_turns = table_turns_left(s) if s.burns else None
-    return [p.score + hand_potential(s, p.seat, table_turns) for p in s.players]
+    return [
+        p.score
+        + hand_potential(s, p.seat, table_turns)
+        - (0.0 if has_access(s, p.seat) else CUT_OFF)
+        for p in s.players
+    ]
 
 
 def leads(s: State) -> list[float]:
-    """What each seat plays for (module docstring), higher is better."""
+    """What each seat plays for (module docstring), higher is better.
+
+    Before the end, a tiny charge per action played since setup breaks ties for the shorter
+    line: a ride, a step back and forth, a free effect that changes nothing are not taken."""
     pots = potentials(s)
     n = len(pots)
+    over = s.phase == PH_OVER
     if not s.rush:
         team = sum(pots)
         if s.target > 0:
-            if s.phase == PH_OVER:
+            if over:
                 team += TARGET_BONUS if team >= s.target else 0.0
             else:
                 team += TARGET_BONUS * _reach(team - s.target)
-        return [team] * n
-    if n == 1:
-        return pots
-    out = []
-    for i, p in enumerate(pots):
-        best_other = max(q for j, q in enumerate(pots) if j != i)
-        out.append(p - best_other)
-    return out
+        out = [team] * n
+    elif n == 1:
+        out = pots
+    else:
+        out = []
+        for i, p in enumerate(pots):
+            out.append(p - max(q for j, q in enumerate(pots) if j != i))
+    if over:
+        return out
+    charge = LINE_CHARGE * len(s.history)
+    return [v - charge for v in out]
 
 
 def _reach(margin: float) -> float:

@@ -36,6 +36,7 @@ from iridescia.games.gemrush.actions import (
     DONE,
     DRAW,
     END,
+    JUMP,
     KEEP,
     NAME,
     NAME2,
@@ -47,12 +48,13 @@ from iridescia.games.gemrush.actions import (
     WALK,
     WALK_DIR,
 )
-from iridescia.games.gemrush.data import CARD_GEMS, TILE_IS_TUNNEL
+from iridescia.games.gemrush.data import CARD_GEMS, CARD_MASK, TILE_IS_TUNNEL
 from iridescia.games.gemrush.grid import DELTA, DOOR_DIRS
 from iridescia.games.gemrush.payment import best_payment
 from iridescia.games.gemrush.schemas import DD, EG, NUM_GEMS, NUM_STANDARD, OR, WS
 from iridescia.games.gemrush.state import (
     NO_TILE,
+    P_DEST,
     P_DISCARD_ANY,
     P_PAY,
     P_ROTATE,
@@ -198,6 +200,68 @@ def _step_towards_site(s: State) -> Action | None:
     return None if best_dir < 0 else WALK_DIR[best_dir]
 
 
+def has_access(s: State, seat: int) -> bool:
+    """Whether ``seat`` can still reach a construction site: by walking from its dwarf's room
+    (through any number of rooms), or with a Warpstone card (a jump or a warped construction,
+    R19, R25). Without access a dwarf can only draw until someone else opens the mine."""
+    p = s.players[seat]
+    if any(CARD_MASK[c] & K.WARP_BIT for c in p.hand):
+        return True
+    return _walks_to_site(s, p.room)
+
+
+def _walks_to_site(s: State, start: int) -> bool:
+    """Whether walking from room ``start`` can reach a room with a construction site (a
+    breadth-first walk that stops at the first one). A closed mine counts as reachable: it
+    reopens at the next turn (R101), and nobody is cut off."""
+    site_rooms = {tile for tile, _, _, _ in mine.sites(s)}
+    if not site_rooms or start in site_rooms:
+        return True
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt: list[int] = []
+        for room in frontier:
+            for _, target, _, _ in mine.room_exits(s, room):
+                if target != NO_TILE and target not in seen:
+                    if target in site_rooms:
+                        return True
+                    seen.add(target)
+                    nxt.append(target)
+        frontier = nxt
+    return False
+
+
+def _escape(s: State, legal: Sequence[Action]) -> Action | None:
+    """Cut off from every site: build warped wherever the hand can, else jump."""
+    builds = [a for a in legal if a.kind == BUILD]
+    if builds:
+        return max(builds, key=lambda a: (construction_gain(s, a.a, a.b, True) or 0.0, -a.id))
+    jumps = [a for a in legal if a.kind == JUMP]
+    if jumps:
+        return min(jumps, key=lambda a: (CARD_WORTH[a.a], a.id))
+    return None
+
+
+def _destination_choice(s: State, legal: Sequence[Action], rng: Rng) -> Action:
+    """Move to the room with the best door to build next (any, if none has one)."""
+    best: list[Action] = []
+    best_gain = float("-inf")
+    for a in legal:
+        gain, _ = _best_site_from(s, a.a, walking=True)
+        if gain > best_gain:
+            best, best_gain = [a], gain
+        elif gain == best_gain:
+            best.append(a)
+    return best[rng.below(len(best))]
+
+
+def _site_within_reach(s: State) -> bool:
+    """Whether walking alone can ever bring the current dwarf to a site."""
+    site_rooms = {tile for tile, _, _, _ in mine.sites(s)}
+    return not site_rooms or any(r in site_rooms for r in mine.walk_distances(s, s.me.room))
+
+
 def _movement_choice(s: State, legal: Sequence[Action]) -> Action:
     best: Action | None = None
     best_gain = 0.0
@@ -219,6 +283,10 @@ def _movement_choice(s: State, legal: Sequence[Action]) -> Action:
     step = _step_towards_site(s)
     if step is not None and step in legal:
         return step
+    if not _walks_to_site(s, s.me.room):
+        escape = _escape(s, legal)
+        if escape is not None:
+            return escape
     for a in legal:
         if a.kind == END:
             return a
@@ -313,6 +381,8 @@ def default_action(s: State, legal: Sequence[Action], rng: Rng, look_ahead: bool
             return _rotation_choice(s, legal)
         if kind == P_DISCARD_ANY:
             return next((a for a in legal if a.kind == DONE), legal[0])
+        if kind == P_DEST:
+            return _destination_choice(s, legal, rng)
     elif s.phase == PH_MOVE:
         return _movement_choice(s, legal)
     elif s.phase == PH_ACTION:
