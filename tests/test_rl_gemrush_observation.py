@@ -63,7 +63,7 @@ POSITIONS = _positions()
 def test_the_layout_is_sized_from_the_data_sets_catalogue() -> None:
     data = catalogue()
     f = LAYOUT.by_name
-    assert TABLES.data_set == DATA_SET == "gemrush-2e-provisional-1"
+    assert TABLES.data_set == DATA_SET == "gemrush-2e-provisional-2"
     assert f["tiles"].rows == f["tile_sides"].rows == len(data["tiles"])
     assert f["cards"].rows == f["card_gems"].rows == len(data["cards"])
     assert f["effect_kind"].width == len({r["effect"] for r in data["rooms"]})

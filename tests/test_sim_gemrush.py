@@ -29,7 +29,7 @@ from iridescia.sim.report import sections_of
 
 GEM_RUSH = get("gem-rush").info
 NOTICE = GEM_RUSH.notice or ""
-DATA_SET = "gemrush-2e-provisional-1"
+DATA_SET = "gemrush-2e-provisional-2"
 
 
 class FirstBot:
@@ -132,7 +132,7 @@ def test_gem_rush_columns_agree_with_games_jsonl(runs: dict[str, Path], name: st
             assert game["burns"]["deck"] + game["burns"]["hand"] == 75
         else:
             assert all(r["round_limit_hit"] is game["round_limit_hit"] is False for r in seats)
-            assert all(r["target"] == game["target"] == (20 if n <= 4 else 15) for r in seats)
+            assert all(r["target"] == game["target"] == 20 for r in seats)  # data set -2
         for key in ("rooms", "digs", "payability", "per_turn", "doors_by_cost", "moves"):
             assert isinstance(game[key], dict)
 

@@ -1,6 +1,8 @@
 """Golden transcripts of Gem Rush: two whole games, recorded step by step, diffed by the tests.
 
-Each game is ``GAME.new(players, seed, mode=mode)`` played to its end by the seeded random policy
+Each game is ``GAME.new(players, seed, mode=mode)`` of the components' own data set
+(``gemrush-2e-provisional-1``: these transcripts also show that its games keep their state
+hashes as data sets are added) played to its end by the seeded random policy
 ``legal[Rng(seed).below(len(legal))]`` (a policy RNG of its own, separate from the game's). The
 file holds the game record (rules version, data set, notice, seed, options, actions) and, per
 step, the acting seat, the action text, the state hash after it, and the events that step
@@ -27,6 +29,7 @@ from iridescia.core.rng import Rng
 from iridescia.games.gemrush import GAME
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
+DATA_SET = "gemrush-2e-provisional-1"
 POLICY = "legal_actions()[Rng(seed).below(len(legal))], one policy Rng per game"
 
 
@@ -50,7 +53,7 @@ GAMES = (
 
 def transcript(spec: GoldenGame) -> dict[str, Any]:
     """Play the game and build its transcript (JSON-ready)."""
-    game = GAME.new(spec.players, spec.seed, mode=spec.mode)
+    game = GAME.new(spec.players, spec.seed, None, {"data_set": DATA_SET}, mode=spec.mode)
     setup = [e.to_json() for e in game.redact(game.log, None)]
     start = game.state_hash()
     policy = Rng(spec.seed)

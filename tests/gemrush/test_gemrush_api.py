@@ -12,13 +12,13 @@ from iridescia.core.errors import IllegalActionError, InvalidActionError
 from iridescia.core.game import Game, GameSpec
 from iridescia.core.rng import Rng
 from iridescia.games import gemrush
-from iridescia.games.gemrush import GAME, NOTICE, GemRushGame, Options, RulesParams
+from iridescia.games.gemrush import DATA_SET, GAME, NOTICE, GemRushGame, Options, RulesParams
 
 
 def test_game_info() -> None:
     info = GAME.info
     assert info.name == "gem-rush" and info.title == "Gem Rush"
-    assert info.data_set == "gemrush-2e-provisional-1" and info.notice == NOTICE
+    assert info.data_set == DATA_SET == "gemrush-2e-provisional-2" and info.notice == NOTICE
     assert "Provisional components" in NOTICE
     crisis, rush = info.modes
     assert (crisis.name, crisis.min_players, crisis.max_players, crisis.cooperative) == (
@@ -74,12 +74,14 @@ def test_targets() -> None:
     assert GAME.new(2, 0, {"target": 50}).state.target == 50
     assert GAME.new(2, 0, {}, {"no_skills_offset": 8}).state.target == 36  # R96
     assert GAME.new(4, mode="rush").state.target == 20  # R4
-    assert GAME.new(5, mode="rush").state.target == 15
+    assert GAME.new(5, mode="rush").state.target == 20  # data set -2 (docs/gemrush-balance.md)
+    first = {"data_set": "gemrush-2e-provisional-1"}
+    assert GAME.new(5, 0, {}, first, mode="rush").state.target == 15  # R4 as printed
     assert GAME.new(3, 0, {"target": 9}, mode="rush").state.target == 9
 
 
 def test_rules_params_round_trip_and_overrides() -> None:
-    p = RulesParams().with_overrides(
+    p = RulesParams.for_data_set(DATA_SET).with_overrides(
         {"burn_per_turn": "4", "crisis_levels": "30/40/50/60/66/72", "rush_burns": "yes"}
     )
     assert p.burn_per_turn == 4 and p.crisis_levels[0] == 30 and p.rush_burns
@@ -89,7 +91,7 @@ def test_rules_params_round_trip_and_overrides() -> None:
     }  # fmt: skip
     for bad in ({"steps": "3"}, {"hand_limit": "four"}, {"rush_burns": "maybe"}):
         with pytest.raises(ValueError):
-            RulesParams().with_overrides(bad)
+            RulesParams.for_data_set(DATA_SET).with_overrides(bad)
     for bad_json in ({"hand_limit": -1}, {"hand_limit": True}, {"crisis_levels": [1, 2]}):
         with pytest.raises(ValueError):
             RulesParams.from_json(bad_json)

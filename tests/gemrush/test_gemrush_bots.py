@@ -175,9 +175,7 @@ def test_cards_left_unspent_at_the_end_of_crisis_are_worth_nothing() -> None:
     # a two-gem card, since the card is worth nothing afterwards.
     hands = [[11], [12]]
     burnt = [c for c in range(1, 76) if c not in (11, 12, 1, 2, 3)]
-    game = scenario(
-        2, tiles=[(34, 0, 0, 0)], hands=hands, deck=[1, 2, 3], discard=[], stack=None
-    )
+    game = scenario(2, tiles=[(34, 0, 0, 0)], hands=hands, deck=[1, 2, 3], discard=[], stack=None)
     s = game.state
     s.deck = [1, 2, 3]
     s.burnt_deck = burnt

@@ -205,7 +205,7 @@ def test_provisional_fields_are_flagged() -> None:
     }  # fmt: skip
     assert {g.code for g in D.GEMS if g.provisional} == {"EL", "RH"}
     assert D.SKILLS == ()
-    assert D.DATA_SET == "gemrush-2e-provisional-1"
+    assert D.COMPONENTS == D.DATA_SETS[0] == "gemrush-2e-provisional-1"
 
 
 def test_no_rules_module_names_a_room() -> None:

@@ -18,7 +18,7 @@ from gemrush_helpers import play
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.gemrush import GAME, NOTICE, GemRushGame
+from iridescia.games.gemrush import DATA_SET, GAME, NOTICE, GemRushGame
 from iridescia.games.gemrush.state import PlayerState, State
 
 
@@ -45,7 +45,7 @@ def test_record_round_trip_with_hashes(players: int, mode: str, seed: int) -> No
     record = game.record(with_hashes=True, seats=("random",) * players)
     assert len(record.hashes) == len(record.actions) == len(game.history())
     assert record.hashes[-1] == game.state_hash()
-    assert record.data_set == "gemrush-2e-provisional-1" and record.notice == NOTICE
+    assert record.data_set == DATA_SET and record.notice == NOTICE
     assert record.options["mode"] == mode and record.params == {}
     loaded = GameRecord.loads(record.dumps())
     assert loaded == record

@@ -14,10 +14,10 @@ import json
 import os
 
 import pytest
-from make_golden import GAMES, GoldenGame, render, transcript
+from make_golden import DATA_SET, GAMES, GoldenGame, render, transcript
 
 from iridescia.core.record import GameRecord
-from iridescia.games.gemrush import DATA_SET, GAME, NOTICE, RULES_VERSION
+from iridescia.games.gemrush import GAME, NOTICE, RULES_VERSION
 
 REGEN = os.environ.get("GEMRUSH_REGEN_GOLDEN") == "1"
 MAX_BYTES = 300_000

@@ -28,7 +28,7 @@ from iridescia.cli import main
 from iridescia.core.events import Event
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games.gemrush import DWARF_COLOURS, GAME, GEM_CODES, NOTICE, GemRushGame
+from iridescia.games.gemrush import DATA_SET, DWARF_COLOURS, GAME, GEM_CODES, NOTICE, GemRushGame
 from iridescia.i18n import Messages, catalogue
 from iridescia.tui.games import PLUGINS
 from iridescia.tui.games.gemrush import PLUGIN
@@ -517,7 +517,7 @@ def test_save_then_load_resumes_a_rush_game_with_the_same_hash(tmp_path: Path) -
     argv = ["play", "--game", "gem-rush", "--mode", "rush", "--players", "2", "--seed", "5"]
     assert main(argv, console=console, read=read) == 0
     record = GameRecord.load(path)
-    assert record.game == "gem-rush" and record.data_set == "gemrush-2e-provisional-1"
+    assert record.game == "gem-rush" and record.data_set == DATA_SET
     assert len(record.actions) >= 2 and record.notice == NOTICE
     saved = GAME.from_record(record)
 

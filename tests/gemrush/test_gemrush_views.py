@@ -14,7 +14,7 @@ import pytest
 from gemrush_helpers import play
 
 from iridescia.core.rng import Rng
-from iridescia.games.gemrush import GAME, NOTICE, GemRushGame, catalogue, scenario
+from iridescia.games.gemrush import DATA_SET, GAME, NOTICE, GemRushGame, catalogue, scenario
 
 
 def _dump(v: Any) -> str:
@@ -106,7 +106,7 @@ def test_crisis_hands_are_open_by_default_and_hidden_on_request() -> None:
 def test_views_carry_what_a_table_needs() -> None:
     game = GAME.new(2, 6, mode="rush")
     v = game.view(0)
-    assert v["notice"] == NOTICE and v["data_set"] == "gemrush-2e-provisional-1"
+    assert v["notice"] == NOTICE and v["data_set"] == DATA_SET
     tile = v["mine"]["tiles"][0]
     assert {"x", "y", "rotation", "sides", "dwarves", "room", "type"} <= set(tile)
     assert len(tile["sides"]) == 4

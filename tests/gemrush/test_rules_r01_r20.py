@@ -99,9 +99,13 @@ def test_r03_custom_target_offset_and_no_target_result() -> None:
 
 @pytest.mark.parametrize(("players", "target"), [(2, 20), (3, 20), (4, 20), (5, 15), (7, 15)])
 def test_r04_rush_target_is_20_up_to_4_players_then_15(players: int, target: int) -> None:
-    """R4: "20 points with 2-4 players and 15 points with 5-7 players"; any positive integer."""
-    assert GAME.new(players, 0, mode="rush").state.target == target
-    assert GAME.new(players, 0, {"target": 9}, mode="rush").state.target == 9
+    """R4: "20 points with 2-4 players and 15 points with 5-7 players"; any positive integer.
+    (With the components' own data set; gemrush-2e-provisional-2 raises 15 to 20, as measured in
+    docs/gemrush-balance.md.)"""
+    first = {"data_set": "gemrush-2e-provisional-1"}
+    assert GAME.new(players, 0, {}, first, mode="rush").state.target == target
+    assert GAME.new(players, 0, {"target": 9}, first, mode="rush").state.target == 9
+    assert GAME.new(players, 0, mode="rush").state.target == 20  # the newest data set
 
 
 # ------------------------------------------------------------------ R5 parameters
@@ -116,7 +120,11 @@ def test_r05_every_tunable_number_is_one_parameter_with_the_spec_default() -> No
         "rush_round_limit": 100, "rush_burns": False, "crisis_open_hands": True,
         "crisis_may_stop": False,
     }  # fmt: skip
-    assert {k: getattr(DEFAULT_PARAMS, k) for k in expected} == expected
+    first = RulesParams.for_data_set("gemrush-2e-provisional-1")
+    assert {k: getattr(first, k) for k in expected} == expected
+    assert first == RulesParams()  # the class defaults are the spec's
+    # The newest data set changes only what its changelog says (data/data_sets.toml).
+    assert {k: getattr(DEFAULT_PARAMS, k) for k in expected} == expected | {"rush_target_large": 20}
 
 
 def test_r05_the_parameters_drive_the_rules() -> None:

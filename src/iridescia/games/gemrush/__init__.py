@@ -1,10 +1,13 @@
 """Gem Rush (second edition, Jeremy Lennert), the rules package: its one public API.
 
-**Provisional components.** The room tiles and gem cards of this data set
-(``gemrush-2e-provisional-1``) were designed by the iridescia project to fit the published
+**Provisional components.** The room tiles and gem cards (the component files of data set
+``gemrush-2e-provisional-1``) were designed by the iridescia project to fit the published
 rules, because the real component data is not public (Gem Rush spec §0.3). ``NOTICE`` is the
 text every face shows with the game; it is also in ``GAME.info.notice``, in every view and in
-every record.
+every record. ``DATA_SETS`` lists every data set this engine plays: the components' own, then
+the derived ones (``VARIANTS``: the same components, other defaults for rules parameters, with
+a changelog); new games use the newest, ``DATA_SET``, and a game names another with the rules
+parameter ``data_set``.
 
 ``GAME`` satisfies ``core.game.GameSpec``: ``GAME.info`` (modes ``crisis``, cooperative, 1-7
 players, and ``rush``, 2-7; table options), ``GAME.actions`` (the action table of spec §9),
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from iridescia.games.gemrush.actions import ACTIONS, GAME_NAME
 from iridescia.games.gemrush.balance import DOOR_SIZES, full_deck_cards
-from iridescia.games.gemrush.data import DATA_SET, GEMS, NOTICE
+from iridescia.games.gemrush.data import DATA_SET, DATA_SETS, GEMS, NOTICE, VARIANTS
 from iridescia.games.gemrush.events import EVENTS
 from iridescia.games.gemrush.game import GAME, INFO, GemRushGame, GemRushSpec
 from iridescia.games.gemrush.grid import DIRECTION_CODES
@@ -55,6 +58,7 @@ GEM_COLOURS: tuple[str, ...] = tuple(g.hex for g in GEMS)  # display colours, by
 __all__ = [
     "ACTIONS",
     "DATA_SET",
+    "DATA_SETS",
     "DIRECTION_CODES",
     "DOOR_SIZES",
     "DWARF_COLOURS",
@@ -67,6 +71,7 @@ __all__ = [
     "INFO",
     "NOTICE",
     "RULES_VERSION",
+    "VARIANTS",
     "DecisionView",
     "EffectView",
     "EngineView",

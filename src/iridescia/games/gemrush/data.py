@@ -7,6 +7,10 @@ not public (Gem Rush spec §0.3). The data set is ``gemrush-2e-provisional-1`` (
 files row for row; the rules code knows rooms only by effect key and type, never a tile or card
 id, so no code changes.
 
+``data/data_sets.toml`` lists the derived data sets (``Variant``: the same components, other
+defaults for rules parameters, with a changelog); ``DATA_SET`` is the newest, which new games use,
+and ``DATA_SETS`` every one this engine replays.
+
 ``build_data_set`` validates raw file contents and raises ``DataError`` naming the file, the row and
 what is wrong; ``read_raw`` reads the package's own files. The guessed gem slots are room parameters
 in ``rooms.toml`` (Gem Rush R95), so a transcription replaces them without code. The module
@@ -30,7 +34,7 @@ from iridescia.games.gemrush.schemas import (
     parse_gems,
 )
 
-DATA_SET = "gemrush-2e-provisional-1"
+COMPONENTS = "gemrush-2e-provisional-1"  # the data set the component files define
 NOTICE = (
     "Provisional components: the room tiles and gem cards in this version were designed by "
     "the iridescia project to fit the published rules, because the real component data is not "
@@ -339,7 +343,7 @@ def _levels(raw: dict[str, Any]) -> tuple[Level, ...]:
     return tuple(out)
 
 
-def build_data_set(raw: dict[str, dict[str, Any]], data_set: str = DATA_SET) -> DataSet:
+def build_data_set(raw: dict[str, dict[str, Any]], data_set: str = COMPONENTS) -> DataSet:
     """Validate the parsed contents of the six data files (keyed by ``FILES``) into a DataSet."""
     missing = [f for f in FILES if f not in raw]
     if missing:
@@ -366,6 +370,81 @@ def read_raw() -> dict[str, dict[str, Any]]:
 
 
 DEFAULT = build_data_set(read_raw())
+
+
+# ------------------------------------------------------------------ derived data sets
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One entry of a derived data set's changelog."""
+
+    what: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A data set that keeps every card, tile and room of the component files and changes the
+    defaults of rules parameters (Gem Rush R5) that the balancing pass found wrong. Its id names
+    it in records, views and reports; a game played with it replays only with it."""
+
+    id: str
+    based_on: str
+    params: tuple[tuple[str, Any], ...]  # (rules parameter, its default in this data set)
+    changes: tuple[Change, ...]
+
+
+def parse_variants(raw: dict[str, Any], known: tuple[str, ...]) -> tuple[Variant, ...]:
+    """The derived data sets of ``data_sets.toml``, in order; each builds on a data set listed
+    before it (or on the components). DataError naming what is wrong. The parameter names and
+    values are checked by ``params.py``, which knows the parameters."""
+    out: list[Variant] = []
+    ids = list(known)
+    for r in _rows(raw, "data_sets", "data_set"):
+        where = f"data_sets.toml data set {r.get('id')!r}"
+        ident = _field(r, "id", str, where)
+        based_on = _field(r, "based_on", str, where)
+        if ident in ids:
+            raise DataError(f"{where}: the id is already taken")
+        if based_on not in ids:
+            raise DataError(f"{where}: it builds on {based_on!r}, which is not listed before it")
+        params = r.get("params", {})
+        changes = r.get("change", [])
+        if not isinstance(params, dict) or not isinstance(changes, list) or not changes:
+            raise DataError(f"{where}: 'params' is a table and 'change' a non-empty list")
+        log = tuple(
+            Change(_field(c, "what", str, where), _field(c, "why", str, where)) for c in changes
+        )
+        base = next((v.params for v in out if v.id == based_on), ())
+        merged = dict(base) | params
+        out.append(Variant(ident, based_on, tuple(sorted(merged.items())), log))
+        ids.append(ident)
+    return tuple(out)
+
+
+def _read_variants() -> dict[str, Any]:
+    folder = resources.files(__package__).joinpath("data")
+    return tomllib.loads(folder.joinpath("data_sets.toml").read_text("utf-8"))
+
+
+VARIANTS = parse_variants(_read_variants(), (COMPONENTS,))
+VARIANT_BY_ID = {v.id: v for v in VARIANTS}
+# Every data set this engine plays, oldest first; new games use the newest (``DATA_SET``).
+DATA_SETS: tuple[str, ...] = (COMPONENTS, *(v.id for v in VARIANTS))
+DATA_SET = DATA_SETS[-1]
+
+
+def param_defaults(data_set: str) -> dict[str, Any]:
+    """The rules parameters whose defaults ``data_set`` changes (ValueError for an unknown one)."""
+    if data_set == COMPONENTS:
+        return {}
+    variant = VARIANT_BY_ID.get(data_set)
+    if variant is None:
+        raise ValueError(f"unknown data set {data_set!r}; known: {', '.join(DATA_SETS)}")
+    return dict(variant.params)
+
+
 GEMS = DEFAULT.gems
 CARDS = DEFAULT.cards
 ROOMS = DEFAULT.rooms

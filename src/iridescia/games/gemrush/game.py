@@ -24,7 +24,7 @@ from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
 from iridescia.games.gemrush import evaluate, policy, rules, views, worlds
 from iridescia.games.gemrush.actions import ACTIONS, GAME_NAME, NUM_ACTIONS
-from iridescia.games.gemrush.data import DATA_SET, NOTICE
+from iridescia.games.gemrush.data import DATA_SET, DATA_SETS, NOTICE
 from iridescia.games.gemrush.events import EVENTS
 from iridescia.games.gemrush.options import MAX_SEATS, OPTION_SPECS, Options
 from iridescia.games.gemrush.params import DEFAULT_PARAMS, RulesParams
@@ -192,10 +192,17 @@ def _start_of(record: GameRecord) -> GemRushGame:
             f"this record follows rules version {record.rules_version}; "
             f"this engine plays version {RULES_VERSION}"
         )
-    if record.data_set and record.data_set != DATA_SET:
-        raise RecordError(f"this record uses data set {record.data_set!r}, not {DATA_SET!r}")
+    if record.data_set and record.data_set not in DATA_SETS:
+        raise RecordError(
+            f"this record uses data set {record.data_set!r}; this engine plays "
+            f"{', '.join(DATA_SETS)}"
+        )
+    # Its parameters are stored as changes to its own data set's defaults.
+    params = dict(record.params)
+    if record.data_set and params.setdefault("data_set", record.data_set) != record.data_set:
+        raise RecordError("the record's data set and its parameters' data set differ")
     try:
-        return GAME.new(record.players, record.seed, record.options, record.params)
+        return GAME.new(record.players, record.seed, record.options, params)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from exc
 

@@ -66,6 +66,7 @@ def new_state(
         raise ValueError(f"the first player must be a seat below {players}")
     s = State()
     s.params = params
+    s.data_set = params.data_set
     s.options = options
     s.mode = mode
     s.seed = seed

@@ -20,7 +20,7 @@ from typing import Any
 
 from iridescia.core.game import Outcome
 from iridescia.core.rng import Rng
-from iridescia.games.gemrush.data import DATA_SET, NUM_CARDS, NUM_TILES
+from iridescia.games.gemrush.data import DATA_SETS, NUM_CARDS, NUM_TILES
 from iridescia.games.gemrush.grid import encode
 from iridescia.games.gemrush.options import Options
 from iridescia.games.gemrush.params import RulesParams
@@ -131,11 +131,13 @@ def world_from_view(view: Any, rng: Rng) -> State:
     viewer = view["viewer"]
     if viewer is None:
         raise ValueError("a world is built from a seat's view, not a spectator's")
-    if view["data_set"] != DATA_SET:
-        raise ValueError(f"this engine plays data set {DATA_SET}, not {view['data_set']}")
+    if view["data_set"] not in DATA_SETS:
+        known = ", ".join(DATA_SETS)
+        raise ValueError(f"this engine plays data sets {known}, not {view['data_set']}")
     s = State()
     s.options = Options.from_json(view["options"], view["num_players"])
     s.params = RulesParams.from_json(view["params"])
+    s.data_set = s.params.data_set
     s.mode = MODE_NAMES.index(view["mode"])
     s.num_players = view["num_players"]
     s.target = view["target"] or 0

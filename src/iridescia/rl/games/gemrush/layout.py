@@ -19,6 +19,7 @@ texts per tile and call): every card's gems and every tile's sides under each ro
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,7 +27,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from iridescia.games.gemrush import DATA_SET, DIRECTION_CODES, GAME, GEM_CODES, catalogue
+from iridescia.games.gemrush import (
+    DATA_SET,
+    DATA_SETS,
+    DIRECTION_CODES,
+    GAME,
+    GEM_CODES,
+    catalogue,
+)
 from iridescia.rl.layout import FieldSpec, Layout, one_hot
 
 Array = npt.NDArray[np.float32]
@@ -71,6 +79,12 @@ class Tables:
     side_kinds: Array  # (tiles, rotation, 4 directions x SIDE_KINDS): 0/1
     side_costs: Array  # (tiles, rotation, 4 directions x standard gems): scaled counts
     side_points: Array  # (tiles, rotation, 4 directions): scaled points
+    # Every data set whose views these tables encode: the derived data sets keep the
+    # components (the catalogue) and change only default rules parameters.
+    data_sets: tuple[str, ...] = ()
+
+    def encodes(self, data_set: object) -> bool:
+        return data_set == self.data_set or data_set in self.data_sets
 
     @staticmethod
     def from_catalogue(data: Mapping[str, Any], data_set: str) -> Tables:
@@ -270,7 +284,7 @@ def build_layout(t: Tables) -> Layout:
     return Layout(specs)
 
 
-TABLES = Tables.from_catalogue(catalogue(), DATA_SET)
+TABLES = dataclasses.replace(Tables.from_catalogue(catalogue(), DATA_SET), data_sets=DATA_SETS)
 LAYOUT = build_layout(TABLES)
 OBS_SIZE = LAYOUT.size
 

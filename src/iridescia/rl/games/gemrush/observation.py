@@ -175,7 +175,7 @@ class ViewEncoder:
 
     def encode(self, view: Mapping[str, Any]) -> Vector:
         """The observation vector of ``view`` (a seat's or a spectator's), shape ``(size,)``."""
-        if view.get("data_set") != self.tables.data_set:
+        if not self.tables.encodes(view.get("data_set")):
             raise ValueError(
                 f"this encoder is for data set {self.tables.data_set!r}, the view is of "
                 f"{view.get('data_set')!r}"
