@@ -149,11 +149,13 @@ def _execute(
         raise SimConfigError("--address is for the Ray backend (add --backend ray)")
     spec, plugin = config.spec, config.plugin
     notice = spec.info.notice
+    data_set = config.data_set()
     if notice and not args.quiet:
-        console.print(f"[bold]{spec.info.title}[/]: {notice} (data set {spec.info.data_set})")
+        console.print(f"[bold]{spec.info.title}[/]: {notice} (data set {data_set})")
     started = now()
     out = Path(args.out)
-    writer = RunWriter(out, fmt, plugin.fixed_columns(config.resolved_mode().cooperative), spec)
+    fixed = plugin.fixed_columns(config.resolved_mode().cooperative)
+    writer = RunWriter(out, fmt, fixed, spec, data_set)
 
     def sink(chunk: ChunkResult) -> None:
         writer(chunk)

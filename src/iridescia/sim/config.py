@@ -80,6 +80,14 @@ class SimConfig:
         table = self.tables[index % len(self.tables)]
         return (*table, *[self.plugin.automa_name] * self.resolved_mode().automa_seats)
 
+    def data_set(self) -> str:
+        """The component data set this run's games use: the game's own, or another that its
+        rules parameters name. Read from the record of a game set up as the run's are, so a
+        game's own way of choosing its data set applies (ValueError for bad parameters)."""
+        params, _ = check_params(self.plugin, self.params)
+        game = self.seating(0).new_game(self.seed, params, keep_log=False)
+        return game.record().data_set or self.spec.info.data_set
+
     def bot_specs(self) -> list[str]:
         """The distinct bot specs of the run, in order of first appearance."""
         seen: dict[str, None] = {}

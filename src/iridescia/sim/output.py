@@ -76,13 +76,13 @@ def _line(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def notice_lines(spec: GameSpec) -> list[str]:
+def notice_lines(spec: GameSpec, data_set: str | None = None) -> list[str]:
     """What a results file of ``spec`` says before its rows (nothing for a game without a
-    notice)."""
+    notice); ``data_set``: the run's, when not the game's default."""
     info = spec.info
     if not info.notice:
         return []
-    return [f"{info.title}: {info.notice}", f"data set: {info.data_set}"]
+    return [f"{info.title}: {info.notice}", f"data set: {data_set or info.data_set}"]
 
 
 class RunWriter:
@@ -93,13 +93,20 @@ class RunWriter:
     written (a run that could not finish leaves nothing half written).
     """
 
-    def __init__(self, directory: Path, fmt: str, fixed: Sequence[str], spec: GameSpec) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        fmt: str,
+        fixed: Sequence[str],
+        spec: GameSpec,
+        data_set: str | None = None,
+    ) -> None:
         if fmt not in FORMATS:
             raise ValueError(f"unknown results format {fmt!r}; use {' or '.join(FORMATS)}")
         self.directory = directory
         self.fmt = fmt
         self.fixed = tuple(fixed)
-        self.comments = notice_lines(spec)
+        self.comments = notice_lines(spec, data_set)
         directory.mkdir(parents=True, exist_ok=True)
         for name in _OWN_FILES:
             (directory / name).unlink(missing_ok=True)
@@ -211,7 +218,7 @@ def build_meta(
         "mode_title": mode.title,
         "cooperative": mode.cooperative,
         "rules_version": info.rules_version,
-        "data_set": info.data_set,
+        "data_set": config.data_set(),
         "notice": info.notice,
         "iridescia_version": __version__,
         "python": platform.python_version(),

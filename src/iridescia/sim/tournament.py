@@ -288,7 +288,7 @@ def summary(config: SimConfig, rows: Sequence[Row], bots: Sequence[str]) -> dict
         "pairwise": pairwise(rows, bots),
         "game": info.name,
         "mode": config.resolved_mode().name,
-        "data_set": info.data_set,
+        "data_set": config.data_set(),
         **({"notice": info.notice} if info.notice else {}),
     }
 
