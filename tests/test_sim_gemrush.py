@@ -118,7 +118,7 @@ def test_gem_rush_columns_agree_with_games_jsonl(runs: dict[str, Path], name: st
         seats = [r for r in run.rows if r["game"] == game["game"]]
         n = len(seats)
         assert [r["constructions"] for r in seats] == game["constructions_by_seat"]
-        assert sum(r["turns"] for r in seats) == game["turns"] == len(game["per_turn"]["seat"])
+        assert sum(r["turns"] for r in seats) == game["turns"] == len(game["per_turn"]["hand"])
         assert sorted(r["position"] for r in seats) == list(range(1, n + 1))
         assert next(r["seat"] for r in seats if r["position"] == 1) == game["first_player"]
         for r in seats:

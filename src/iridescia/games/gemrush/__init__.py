@@ -23,7 +23,7 @@ list does that.
 from __future__ import annotations
 
 from iridescia.games.gemrush.actions import ACTIONS, GAME_NAME
-from iridescia.games.gemrush.balance import DOOR_SIZES, full_deck_cards
+from iridescia.games.gemrush.balance import DOOR_SIZES, ROOM_FIELDS, Payability, full_deck_cards
 from iridescia.games.gemrush.data import DATA_SET, GEMS, NOTICE
 from iridescia.games.gemrush.events import EVENTS
 from iridescia.games.gemrush.game import GAME, INFO, GemRushGame, GemRushSpec
@@ -34,7 +34,7 @@ from iridescia.games.gemrush.scenario import scenario
 from iridescia.games.gemrush.schemas import GEM_CODES
 from iridescia.games.gemrush.skills import DWARF_COLOURS
 from iridescia.games.gemrush.state import RULES_VERSION
-from iridescia.games.gemrush.stats import Statistics
+from iridescia.games.gemrush.stats import TURN_COLUMNS, Statistics
 from iridescia.games.gemrush.view_types import (
     DecisionView,
     EffectView,
@@ -66,7 +66,9 @@ __all__ = [
     "GEM_NAMES",
     "INFO",
     "NOTICE",
+    "ROOM_FIELDS",
     "RULES_VERSION",
+    "TURN_COLUMNS",
     "DecisionView",
     "EffectView",
     "EngineView",
@@ -76,6 +78,7 @@ __all__ = [
     "MineView",
     "OpenDoorView",
     "Options",
+    "Payability",
     "PlayerView",
     "RulesParams",
     "SideView",

@@ -15,6 +15,7 @@ or a tile's name or id.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -50,6 +51,7 @@ DOORS_BY_SIZE: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     for size in DOOR_SIZES
 }
 _SAMPLED: Final = tuple(i for i, size in enumerate(DOOR_SIZES) if DOORS_BY_SIZE[size])
+_SPAN: Final = math.lcm(*(len(DOORS_BY_SIZE[DOOR_SIZES[i]]) for i in _SAMPLED))
 # The sampler's stream: the game's seed mixed with a constant of its own, so that it is never
 # the game's stream (Rng(seed)) nor a bot's (match.bot_rng); the game is not disturbed.
 _SAMPLER_SALT: Final = 0x6A09E667F3BCC908
@@ -76,11 +78,13 @@ class Payability:
         line = self.lines.get(len(hand))
         if line is None:
             line = self.lines[len(hand)] = [0] * (2 * len(DOOR_SIZES))
-        below = self._below
-        index = _SAMPLED[below(len(_SAMPLED))]
+        # One draw picks the size and the door: uniform over sizes, then over that size's
+        # doors, because _SPAN is a multiple of every size's number of doors.
+        size, door = divmod(self._below(len(_SAMPLED) * _SPAN), _SPAN)
+        index = _SAMPLED[size]
         doors = DOORS_BY_SIZE[DOOR_SIZES[index]]
         line[index] += 1
-        if can_pay([CARD_GEMS[c] for c in hand], doors[below(len(doors))], False):
+        if can_pay([CARD_GEMS[c] for c in hand], doors[door % len(doors)], False):
             line[len(DOOR_SIZES) + index] += 1
 
     def as_json(self) -> dict[str, dict[str, list[int]]]:
@@ -145,6 +149,9 @@ def ratio(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
+ROOM_FIELDS: Final = ("uses", "actions", "present", "cards", "spent", "points")
+
+
 @dataclass(slots=True)
 class RoomStats:
     """One room's use in a game (every tile of that room together)."""
@@ -156,15 +163,9 @@ class RoomStats:
     spent: int = 0  # cards its effects discarded as their cost
     points: int = 0  # net score change by its effects
 
-    def as_json(self) -> dict[str, int]:
-        return {
-            "uses": self.uses,
-            "actions": self.actions,
-            "present": self.present,
-            "cards": self.cards,
-            "spent": self.spent,
-            "points": self.points,
-        }
+    def as_list(self) -> list[int]:
+        """The figures in ``ROOM_FIELDS`` order (a game's record lists every room used)."""
+        return [self.uses, self.actions, self.present, self.cards, self.spent, self.points]
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ seat's figures; ``docs/simulation.md`` lists every field. Where each comes from:
 - the mine: tiles placed, open construction sites at each turn start (``turn``'s ``sites``),
   the room stack running out, tunnel chains, Mine Cart rides, dead-end starts (a starting
   room with one door), R101 closures and reopenings, R73 cap hits, R88;
-- per turn (``per_turn``, columns): seat, round, hand, sites, decisions (``turn`` and
+- per turn (``per_turn``, ``TURN_COLUMNS``): hand, sites, decisions (``turn`` and
   ``turn_end`` ``actions``), constructions, points, cards;
 - payability (§8.3): the hand phase 2 begins with (after the hand limit) against a door of
   each cost size (``balance.Payability``).
@@ -44,12 +44,11 @@ _TILE_IS_TUNNEL: Final = (False, *(t.is_tunnel for t in TILES))
 _TILE_EFFECT: Final = ("", *(t.room.effect for t in TILES))
 _CHAIN_MOVES: Final = frozenset(CHAIN_NAMES)  # a ``move`` that ends a chain of tile placements
 # ``per_turn``'s columns; a turn's line is filled as the turn goes (hand: once phase 2 begins).
-TURN_COLUMNS: Final = (
-    "seat", "round", "hand", "sites", "decisions", "constructions", "points", "cards",
-)  # fmt: skip
-_HAND, _DECISIONS, _CONSTRUCTIONS, _POINTS, _CARDS = 2, 4, 5, 6, 7
+# Turn i (from 0) is seat (first_player + i) % players's, in round i // players + 1 (R10).
+TURN_COLUMNS: Final = ("hand", "sites", "decisions", "constructions", "points", "cards")
+_HAND, _DECISIONS, _CONSTRUCTIONS, _POINTS, _CARDS = 0, 2, 3, 4, 5
 # Before the first turn (setup), figures of a turn go to a line that is never reported.
-_BEFORE_TURNS: Final = (-1, 0, None, 0, None, 0, 0, 0)
+_BEFORE_TURNS: Final = (None, 0, None, 0, 0, 0)
 _CART_RIDE: Final = DEST_NAMES[DEST_CART]  # a ``move`` by Mine Cart
 # The seats' figures a game's record sums (the first two before the by-cost tables).
 _SUMMED: Final = (
@@ -187,6 +186,7 @@ class Statistics:
             "first_player": self.first_player,
             "target": self.target or None,
             "target_reached": self._target_reached(),
+            "turns": len(self.turn_lines),
             "rounds": self.rounds,
             "round_limit_hit": self.reason == ROUND_LIMIT_REASON,
         }
@@ -203,7 +203,7 @@ class Statistics:
                 "doors_by_cost": {str(k): n for k, n in enumerate(self.doors_by_cost)},
                 "points_by_cost": {str(k): n for k, n in enumerate(self.points_by_cost)},
                 **{name: sum(getattr(st, name) for st in self.seats) for name in _SUMMED[2:]},
-                "rooms": {name: r.as_json() for name, r in sorted(self.rooms.items())},
+                "rooms": {name: r.as_list() for name, r in sorted(self.rooms.items())},
                 "observatory_copies": dict(sorted(self.copies.items())),
                 "reshuffles": self.reshuffles,
                 "digs": {name: d.as_json() for name, d in sorted(self.digs.items())},
@@ -274,7 +274,7 @@ def _turn(st: Statistics, e: Event) -> None:
     st.rounds = max(st.rounds, int(d["round"]))
     st._turn_start = int(d["actions"])
     st._free_uses = 0
-    st._now = [seat, d["round"], None, d["sites"], None, 0, 0, 0]  # TURN_COLUMNS
+    st._now = [None, d["sites"], None, 0, 0, 0]  # TURN_COLUMNS
     st.turn_lines.append(st._now)
     if len(st._hands[seat]) <= st._hand_limit:
         st._check_payability(seat)  # no phase 1: phase 2 begins now

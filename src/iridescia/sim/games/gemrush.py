@@ -24,7 +24,14 @@ from typing import Any
 
 from iridescia.core.events import Event
 from iridescia.core.game import Game as AnyGame
-from iridescia.games.gemrush import GAME_NAME, GemRushGame, RulesParams, Statistics
+from iridescia.games.gemrush import (
+    GAME_NAME,
+    ROOM_FIELDS,
+    TURN_COLUMNS,
+    GemRushGame,
+    RulesParams,
+    Statistics,
+)
 from iridescia.sim.columns import COOPERATIVE, GENERIC_FIXED, ColumnKinds
 from iridescia.sim.plugin import Finished, Row, Section, SimPlugin, Tally
 
@@ -134,7 +141,7 @@ class GemRushSim(SimPlugin):
         for seat, row in enumerate(rows):
             mine = folded.stats.seat_json(seat)
             row["turns"] = mine.pop("turns")
-            row["game_turns"] = len(record["per_turn"]["seat"])
+            row["game_turns"] = record["turns"]
             del mine["score"]  # the generic ``score``
             row["position"] = (seat - first) % n + 1
             row.update(mine)
@@ -155,7 +162,6 @@ class GemRushSim(SimPlugin):
         _, folded = _narrow(done, tally)
         row = super().game_row(done, tally)
         record = folded.record()
-        row["turns"] = len(record["per_turn"]["seat"])
         row.update(record)
         return row
 
@@ -171,6 +177,15 @@ class GemRushSim(SimPlugin):
                 values[name] = RulesParams().with_overrides({name: text}).to_json()[name]
         every = RulesParams.from_json(values).to_json()
         return {name: every[name] for name, _ in overrides}, every
+
+    def meta(self) -> dict[str, Any]:
+        """How to read ``games.jsonl``'s compact figures."""
+        return {
+            "room_fields": list(ROOM_FIELDS),  # rooms: {name: [uses, actions, ...]}
+            "turn_columns": list(TURN_COLUMNS),  # per_turn: {column: [turn 1, turn 2, ...]}
+            "turn_order": "turn i (from 0) is seat (first_player + i) % players, "
+            "round i // players + 1",
+        }
 
     def seat_group(self, row: Mapping[str, Any]) -> str:
         return seat_group(row)

@@ -201,7 +201,7 @@ def _economy(data: ReportData) -> str:
     right.set_ylabel("share of the printed points")
     right.set_title("Where the points formula's value comes from")
     constructions = total(games, "constructions")
-    turns = sum(len(g["per_turn"]["seat"]) for g in games if "per_turn" in g)
+    turns = total(games, "turns")
     large = sum(points[k] for k in sizes if k >= 4)
     draws, room_actions = total(games, "draw_actions"), total(games, "room_actions")
     draw_cards, room_cards = total(games, "draw_cards"), total(games, "room_action_cards")

@@ -18,13 +18,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from iridescia.games.gemrush import full_deck_cards
+from iridescia.games.gemrush import ROOM_FIELDS, full_deck_cards
 from iridescia.sim import html as h
 from iridescia.sim import stats as st
 from iridescia.sim.games.gemrush_report import games_with, no_data, quartiles, ratio, total
 from iridescia.sim.plugin import ReportData, Row, Section
 
-ROOM_FIELDS = ("uses", "actions", "present", "cards", "spent", "points")
 MAX_DIG_ROOMS = 14  # the dig-length panel shows the rooms with the most digs
 
 
@@ -32,9 +31,9 @@ def room_totals(games: Sequence[Row]) -> dict[str, dict[str, int]]:
     """Per room, every field of ``rooms`` summed over the games, and Observatory's copies."""
     out: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys((*ROOM_FIELDS, "copied"), 0))
     for g in games:
-        for name, line in g["rooms"].items():
-            for key in ROOM_FIELDS:
-                out[name][key] += int(line[key])
+        for name, line in g["rooms"].items():  # [uses, actions, ...] in ROOM_FIELDS order
+            for key, value in zip(ROOM_FIELDS, line, strict=True):
+                out[name][key] += int(value)
         for name, n in g.get("observatory_copies", {}).items():
             out[name]["copied"] += int(n)
     return dict(out)
