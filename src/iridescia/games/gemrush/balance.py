@@ -5,7 +5,7 @@
   engine's own payment matcher (spec §8.3: how often a door of each cost size can be
   paid from the hands that actually occur);
 - ``full_deck_cards``: what one use of each room gains from a full deck where the data alone
-  decides it (the expected values of spec §2.3.2);
+  decides it (the expected values of spec §2.3.2); ``level_targets``, the Crisis levels;
 - ``SeatStats``, ``RoomStats`` and ``DigStats``: one seat's figures, one room's use and its
   digs in a game (the records ``stats.Statistics`` folds into).
 
@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from iridescia.core.rng import Rng
-from iridescia.games.gemrush.data import CARD_GEMS, CARD_MASK, NUM_CARDS, ROOMS, TILES
+from iridescia.games.gemrush.data import CARD_GEMS, CARD_MASK, LEVELS, NUM_CARDS, ROOMS, TILES
+from iridescia.games.gemrush.params import RulesParams
 from iridescia.games.gemrush.payment import can_pay
 from iridescia.games.gemrush.schemas import (
     CardTest,
@@ -142,6 +143,17 @@ class SeatStats:
             "burns_deck": self.burns_deck,
             "burns_hand": self.burns_hand,
         }
+
+
+def level_targets(params: RulesParams) -> dict[str, int]:
+    """Crisis: each level's target after the No Skills offset (Gem Rush R3, R96), by key."""
+    return {level.key: params.level_target(i) for i, level in enumerate(LEVELS)}
+
+
+def highest_level(levels: dict[str, int], team_score: int) -> str | None:
+    """The highest level whose target ``team_score`` reaches (None: not even the first)."""
+    reached = [key for key, target in levels.items() if team_score >= target]
+    return reached[-1] if reached else None
 
 
 def ratio(part: int, whole: int) -> float | None:

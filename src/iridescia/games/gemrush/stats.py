@@ -14,12 +14,10 @@ seat's figures; ``docs/simulation.md`` lists every field. Where each comes from:
 - the deck: reshuffles, digs (cards turned; short: the deck and discard pile ran dry;
   whether they reshuffled), Crisis burns from the deck and from hands;
 - the mine: tiles placed, open construction sites at each turn start (``turn``'s ``sites``),
-  the room stack running out, tunnel chains, Mine Cart rides, dead-end starts (a starting
-  room with one door), R101 closures and reopenings, R73 cap hits, R88;
-- per turn (``per_turn``, ``TURN_COLUMNS``): hand, sites, decisions (``turn`` and
-  ``turn_end`` ``actions``), constructions, points, cards;
-- payability (§8.3): the hand phase 2 begins with (after the hand limit) against a door of
-  each cost size (``balance.Payability``).
+  the stack running out, tunnel chains, Mine Cart rides, dead-end starts, R101, R73, R88;
+- per turn (``per_turn``, ``TURN_COLUMNS``): hand, sites, decisions (``turn``/``turn_end``
+  ``actions``), constructions, points, cards;
+- payability (§8.3): the hand phase 2 begins with against a door (``balance.Payability``).
 """
 
 from __future__ import annotations
@@ -28,8 +26,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from iridescia.core.events import Event
-from iridescia.games.gemrush.balance import DigStats, Payability, RoomStats, SeatStats, ratio
-from iridescia.games.gemrush.data import LEVELS, TILES
+from iridescia.games.gemrush.balance import (
+    DigStats,
+    Payability,
+    RoomStats,
+    SeatStats,
+    highest_level,
+    level_targets,
+    ratio,
+)
+from iridescia.games.gemrush.data import TILES
 from iridescia.games.gemrush.params import DEFAULT_PARAMS, RulesParams
 from iridescia.games.gemrush.state import CHAIN_NAMES, DEST_CART, DEST_NAMES
 from iridescia.games.gemrush.turn import ROUND_LIMIT_REASON
@@ -64,7 +70,7 @@ class Statistics:
 
     __slots__ = (
         "_chain", "_door", "_frame", "_frame_stats", "_free_uses", "_hand_limit", "_hands",
-        "_now", "_params", "_payability_due", "_pulls", "_rooms_of", "_turn_start",
+        "_now", "_params", "_payability_due", "_pulls", "_record", "_rooms_of", "_turn_start",
         "burns_random", "carts", "carts_max", "chains_stopped", "closures", "copies",
         "digs", "doors_by_cost", "elevator_moves", "first_player", "free_cap_hits", "mode",
         "moves", "payability", "points_by_cost", "reason", "reopenings", "reshuffles",
@@ -120,6 +126,7 @@ class Statistics:
         self._turn_start = 0  # actions before the current turn
         self._free_uses = 0
         self._payability_due = False
+        self._record: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, game: Any) -> Statistics:
@@ -129,6 +136,7 @@ class Statistics:
     # ------------------------------------------------------------ folding
 
     def observe(self, events: Iterable[Event]) -> None:
+        self._record = None
         handlers = _HANDLERS
         for e in events:
             handler = handlers.get(e.kind)
@@ -157,25 +165,18 @@ class Statistics:
 
     # ------------------------------------------------------------ results
 
-    def team_score(self) -> int:
-        return sum(st.score for st in self.seats)
-
-    def levels(self) -> dict[str, int]:
-        """Crisis: each level's target after the No Skills offset (Gem Rush R3, R96)."""
-        return {lv.key: self._params.level_target(i) for i, lv in enumerate(LEVELS)}
-
-    def level_reached(self) -> str | None:
-        """Crisis: the highest level whose target the team score reached (None: none)."""
-        team = self.team_score()
-        reached = [key for key, target in self.levels().items() if team >= target]
-        return reached[-1] if reached else None
-
     def hands(self) -> list[list[int]]:
         """Every seat's hand as folded from the events, sorted (a check on the fold)."""
         return [sorted(hand) for hand in self._hands]
 
     def seat_json(self, seat: int) -> dict[str, Any]:
         return self.seats[seat].as_json()
+
+    def record(self) -> dict[str, Any]:
+        """``as_json``, made once until more events come (a game's rows read it twice)."""
+        if self._record is None:
+            self._record = self.as_json()
+        return self._record
 
     def as_json(self) -> dict[str, Any]:
         """The game's figures (docs/simulation.md, "Gem Rush in games.jsonl")."""
@@ -191,8 +192,8 @@ class Statistics:
             "round_limit_hit": self.reason == ROUND_LIMIT_REASON,
         }
         if crisis:
-            out["levels"] = self.levels()
-            out["level_reached"] = self.level_reached()
+            out["levels"] = levels = level_targets(self._params)
+            out["level_reached"] = highest_level(levels, sum(st.score for st in self.seats))
         out.update(
             {
                 "constructions": built,
@@ -241,7 +242,7 @@ class Statistics:
         if not self.target:
             return None
         if self.mode == "crisis":
-            return self.team_score() >= self.target
+            return sum(st.score for st in self.seats) >= self.target
         return max(st.score for st in self.seats) >= self.target
 
 

@@ -22,7 +22,6 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from iridescia.core.events import Event
 from iridescia.core.game import Game as AnyGame
 from iridescia.games.gemrush import (
     GAME_NAME,
@@ -78,27 +77,8 @@ def seat_group(row: Mapping[str, Any]) -> str:
     return str(row["position"])
 
 
-class GemRushTally:
-    """The engine's ``Statistics`` of one game, and its record once the game is over (made
-    once: both the seats' rows and the game's row read it)."""
-
-    __slots__ = ("_record", "stats")
-
-    def __init__(self, game: GemRushGame) -> None:
-        self.stats = Statistics.of(game)
-        self._record: dict[str, Any] | None = None
-
-    def observe(self, events: Sequence[Event]) -> None:
-        self.stats.observe(events)
-
-    def record(self) -> dict[str, Any]:
-        if self._record is None:
-            self._record = self.stats.as_json()
-        return self._record
-
-
-def _narrow(done: Finished, tally: Tally | None) -> tuple[GemRushGame, GemRushTally]:
-    if not isinstance(done.game, GemRushGame) or not isinstance(tally, GemRushTally):
+def _narrow(done: Finished, tally: Tally | None) -> tuple[GemRushGame, Statistics]:
+    if not isinstance(done.game, GemRushGame) or not isinstance(tally, Statistics):
         raise TypeError("the Gem Rush plug-in was handed another game")
     return done.game, tally
 
@@ -126,10 +106,10 @@ class GemRushSim(SimPlugin):
     def required_columns(self) -> tuple[str, ...]:
         return GENERIC_FIXED + SEAT_COLUMNS + GAME_COLUMNS
 
-    def tally(self, game: AnyGame) -> GemRushTally:
+    def tally(self, game: AnyGame) -> Statistics:
         if not isinstance(game, GemRushGame):
             raise TypeError("the Gem Rush plug-in was handed another game")
-        return GemRushTally(game)
+        return Statistics.of(game)
 
     def seat_rows(self, done: Finished, tally: Tally | None) -> list[Row]:
         game, folded = _narrow(done, tally)
@@ -139,7 +119,7 @@ class GemRushSim(SimPlugin):
         first = int(record["first_player"])
         crisis = done.mode.cooperative
         for seat, row in enumerate(rows):
-            mine = folded.stats.seat_json(seat)
+            mine = folded.seat_json(seat)
             row["turns"] = mine.pop("turns")
             row["game_turns"] = record["turns"]
             del mine["score"]  # the generic ``score``
