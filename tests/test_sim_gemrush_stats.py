@@ -206,7 +206,7 @@ def test_a_hand_made_stream() -> None:
     assert record["mine_closures"] == 1 and record["reopenings"] == 1
     assert record["tiles_placed"] == {"construction": 0, "setup": 1, "reopening": 2}
     assert record["tunnel_chains"] == [1]
-    assert record["digs"] == {"Observatory": {"lengths": [3], "short": 1, "reshuffled": 1}}
+    assert record["digs"] == {"Diamond Vein": {"lengths": [3], "short": 1, "reshuffled": 1}}
     assert record["observatory_copies"] == {"Diamond Vein": 1}
     assert record["rooms"]["Observatory"] == [1, 1, 1, 1, 0, 0]  # ROOM_FIELDS
     assert list(record["payability"]) == ["4"]  # tested after the discard: a hand of 4

@@ -11,8 +11,8 @@ seat's figures; ``docs/simulation.md`` lists every field. Where each comes from:
 - cards per action: the draw action (a ``draw`` outside any effect) and each room's effect
   (all gained between ``effect`` and ``effect_end``; Observatory's copies count as
   Observatory), with the cards the effect discarded as its cost and the points it scored;
-- the deck: reshuffles, digs (cards turned; short: the deck and discard pile ran dry;
-  whether they reshuffled), Crisis burns from the deck and from hands;
+- the deck: reshuffles, digs by the room whose effect dug (a copied one's for Observatory;
+  cards turned, short: the deck and pile ran dry, reshuffled), Crisis burns: deck, hands;
 - the mine: tiles placed, open construction sites at each turn start (``turn``'s ``sites``),
   the stack running out, tunnel chains, Mine Cart rides, dead-end starts, R101, R73, R88;
 - per turn (``per_turn``, ``TURN_COLUMNS``): hand, sites, decisions (``turn``/``turn_end``
@@ -118,7 +118,7 @@ class Statistics:
         self.free_cap_hits = 0  # Gem Rush R73: turns that reached the cap
         self.turn_lines: list[list[Any]] = []  # one line per turn, ``TURN_COLUMNS``
         self._now: list[Any] = list(_BEFORE_TURNS)  # the line of the turn under way
-        self._frame = ""  # the room whose effect is running ("" outside effects)
+        self._frame = ""  # the room whose effect is running, a copied one's for Observatory
         self._frame_stats: RoomStats | None = None
         self._door = (0, 0)  # the construction under way: cost size, printed points
         self._chain = 0  # tunnels placed by the chain under way
@@ -307,8 +307,7 @@ def _draw(st: Statistics, e: Event) -> None:
     st._gained(e.player, cards)
 
 
-def _gain_face_up(st: Statistics, e: Event) -> None:
-    """``keep`` and ``take``: cards into a hand, face up."""
+def _gain_face_up(st: Statistics, e: Event) -> None:  # ``keep`` and ``take``
     st._gained(e.player, list(e.data["cards"]))
 
 
@@ -456,6 +455,7 @@ def _effect_end(st: Statistics, e: Event) -> None:
 def _copy(st: Statistics, e: Event) -> None:
     name = str(e.data["room"])
     st.copies[name] = st.copies.get(name, 0) + 1
+    st._frame = name  # its digs are the copied room's; its gains stay Observatory's
 
 
 def _counter(attribute: str) -> Callable[[Statistics, Event], None]:
