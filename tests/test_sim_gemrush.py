@@ -133,6 +133,7 @@ def test_gem_rush_columns_agree_with_games_jsonl(runs: dict[str, Path], name: st
         else:
             assert all(r["round_limit_hit"] is game["round_limit_hit"] is False for r in seats)
             assert all(r["target"] == game["target"] == (20 if n <= 4 else 15) for r in seats)
+        assert game["data_set"] == DATA_SET
         for key in ("rooms", "digs", "payability", "per_turn", "doors_by_cost", "moves"):
             assert isinstance(game[key], dict)
 

@@ -9,8 +9,9 @@ repeated on each seat's row: ``GAME_COLUMNS`` and the mode's own; Rush's ``targe
 target score). ``turns`` and
 ``game_turns`` are exact here (the ``turn`` events), not the generic estimate.
 
-``games.jsonl`` holds the generic per-game facts and every figure of ``Statistics.as_json``
-(``docs/simulation.md``: "Gem Rush in games.jsonl"): what a balance script reads for spec §8.
+``games.jsonl`` holds the generic per-game facts, the data set, and every figure of
+``Statistics.as_json`` (``docs/simulation.md``: "Gem Rush in games.jsonl"): what a balance
+script reads for spec §8.
 
 Win rates are grouped by turn-order position (1 = the first player), which is what seat
 fairness in Rush asks about (spec §8.2); the first player is drawn per game unless fixed.
@@ -139,10 +140,10 @@ class GemRushSim(SimPlugin):
         return rows
 
     def game_row(self, done: Finished, tally: Tally | None) -> Row:
-        _, folded = _narrow(done, tally)
+        game, folded = _narrow(done, tally)
         row = super().game_row(done, tally)
-        record = folded.record()
-        row.update(record)
+        row["data_set"] = game.spec.info.data_set  # each row says which components it measured
+        row.update(folded.record())
         return row
 
     def params(self, overrides: Sequence[tuple[str, str]]) -> tuple[dict[str, Any], Any]:
