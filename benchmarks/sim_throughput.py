@@ -19,8 +19,9 @@ peak while the games are played.
 
 ``--plugin-cost``: what the game's sim plug-in (its columns and the statistics it folds from
 the events) costs over the generic one, for each mode, random bots, 2 and 4 players: the
-1-worker run in this process, the two plug-ins alternately ``--repeat`` times (at least 3), the
-median of games per CPU second of each.
+1-worker run in this process, writing the run directory as the command does (its rows are
+larger), the two plug-ins alternately ``--repeat`` times (at least 3), the median of games per
+CPU second of each.
 """
 
 from __future__ import annotations
@@ -104,7 +105,11 @@ def plugin_cost(game: str, games: int, repeat: int) -> None:
                             sim_games.PLUGINS[game] = own
                         else:
                             del sim_games.PLUGINS[game]
-                        rates[with_own].append(measure(cfg, workers=1)[1])
+                        with tempfile.TemporaryDirectory() as directory:
+                            fixed = cfg.plugin.fixed_columns(mode.cooperative)
+                            writer = RunWriter(Path(directory), "jsonl", fixed, cfg.spec)
+                            rates[with_own].append(measure(cfg, workers=1, sink=writer)[1])
+                            writer.finish({})
             finally:
                 sim_games.PLUGINS[game] = own
             generic, mine = statistics.median(rates[False]), statistics.median(rates[True])

@@ -16,7 +16,9 @@ from iridescia.core.rng import Rng
 from iridescia.games.gemrush import (
     DOOR_SIZES,
     GAME,
+    ROOM_FIELDS,
     GemRushGame,
+    Payability,
     RulesParams,
     Statistics,
     catalogue,
@@ -99,13 +101,17 @@ def test_deck_mine_and_turn_figures(played: tuple[GemRushGame, Statistics, list[
         record["mine_closures"] == kinds["mine_closed"] and record["reopenings"] == kinds["reopen"]
     )
     turns = record["per_turn"]
-    assert len(turns["seat"]) == kinds["turn"] == len(turns["decisions"])
+    assert record["turns"] == kinds["turn"] == len(turns["decisions"])
     assert all(len(column) == kinds["turn"] for column in turns.values())
     first_turn = next(e for e in events if e.kind == "turn")
     assert sum(turns["decisions"]) == len(game.history()) - first_turn.data["actions"]
     assert sum(turns["constructions"]) == record["constructions"]
     assert sum(turns["points"]) == sum(game.outcome().scores)
-    assert record["rounds"] == max(turns["round"])
+    rounds = [e.data["round"] for e in events if e.kind == "turn"]
+    seats = [e.player for e in events if e.kind == "turn"]
+    n = game.num_players
+    assert record["rounds"] == max(rounds) == (record["turns"] - 1) // n + 1
+    assert seats == [(record["first_player"] + i) % n for i in range(record["turns"])]
     checks = sum(sum(line["checks"]) for line in record["payability"].values())
     assert checks == kinds["turn"]  # one door tested per turn's phase 2
     for hand, line in record["payability"].items():
@@ -113,10 +119,9 @@ def test_deck_mine_and_turn_figures(played: tuple[GemRushGame, Statistics, list[
         assert len(line["checks"]) == len(DOOR_SIZES) and int(hand) >= 0
     actions = record["draw_actions"] + record["room_actions"]
     assert actions == kinds["turn"]  # one phase-3 action per turn
-    uses = sum(r["uses"] for r in record["rooms"].values())
-    assert (
-        uses == kinds["effect"] and sum(r["present"] for r in record["rooms"].values()) == actions
-    )
+    rooms = [dict(zip(ROOM_FIELDS, line, strict=True)) for line in record["rooms"].values()]
+    uses = sum(r["uses"] for r in rooms)
+    assert uses == kinds["effect"] and sum(r["present"] for r in rooms) == actions
     gained = sum(len(e.data["cards"]) for e in events if e.kind in ("draw", "keep", "take"))
     assert record["draw_cards"] + record["room_action_cards"] == gained == sum(turns["cards"])
 
@@ -201,11 +206,9 @@ def test_a_hand_made_stream() -> None:
     assert record["mine_closures"] == 1 and record["reopenings"] == 1
     assert record["tiles_placed"] == {"construction": 0, "setup": 1, "reopening": 2}
     assert record["tunnel_chains"] == [1]
-    assert record["digs"] == {"Observatory": {"lengths": [3], "short": 1, "reshuffled": 1}}
+    assert record["digs"] == {"Diamond Vein": {"lengths": [3], "short": 1, "reshuffled": 1}}
     assert record["observatory_copies"] == {"Diamond Vein": 1}
-    assert record["rooms"]["Observatory"] == {
-        "uses": 1, "actions": 1, "present": 1, "cards": 1, "spent": 0, "points": 0,
-    }  # fmt: skip
+    assert record["rooms"]["Observatory"] == [1, 1, 1, 1, 0, 0]  # ROOM_FIELDS
     assert list(record["payability"]) == ["4"]  # tested after the discard: a hand of 4
     assert sum(record["payability"]["4"]["checks"]) == 1
     assert record["per_turn"]["hand"] == [4] and record["per_turn"]["decisions"] == [9]
@@ -226,3 +229,25 @@ def test_full_deck_yields_follow_the_spec() -> None:
 def test_bad_input() -> None:
     with pytest.raises(ValueError, match="at least 1 player"):
         Statistics(0)
+
+
+@pytest.mark.parametrize(
+    ("cards", "spec"),
+    [(4, (0.83, 0.65, 0.48, 0.34, 0.19)), (6, (0.93, None, None, None, 0.59))],
+)
+def test_payability_of_random_hands_is_the_spec_quick_check(
+    cards: int, spec: tuple[float | None, ...]
+) -> None:
+    """Spec §8.3's quick check (random hands from the full deck, random doors of each size):
+    the sampler reproduces it within sampling error, and draws every size about as often."""
+    payability = Payability(seed=cards)
+    rng = Rng(11)
+    for _ in range(6000):
+        deck = list(range(1, 76))
+        rng.shuffle(deck)
+        payability.check(deck[:cards])
+    line = payability.as_json()[str(cards)]
+    assert all(abs(n - 1200) < 150 for n in line["checks"])
+    for want, k, n in zip(spec, line["payable"], line["checks"], strict=True):
+        if want is not None:
+            assert k / n == pytest.approx(want, abs=0.05)

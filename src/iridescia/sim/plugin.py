@@ -73,10 +73,14 @@ Render = Callable[[ReportData], str]
 
 @dataclass(frozen=True, slots=True)
 class Section:
+    """A report section of a plug-in; ``cooperative`` limits it to cooperative modes (True) or
+    to the others (False), None shows it in every mode."""
+
     anchor: str
     title: str
     render: Render
     note: str = ""
+    cooperative: bool | None = None
 
 
 def rank(outcome: Outcome, seat: int) -> int:

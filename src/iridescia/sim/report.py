@@ -52,7 +52,8 @@ def sections_of(run: Run) -> list[tuple[str, str]]:
     titles = {}
     if plugin.seat_title != SimPlugin.seat_title:  # "Win rate by seat (turn order)"
         titles["win-by-seat"] = f"Win rate by seat ({plugin.seat_title})"
-    own = [(s.anchor, s.title) for s in plugin.sections()]
+    coop = cooperative(run)
+    own = [(s.anchor, s.title) for s in plugin.sections() if s.cooperative in (None, coop)]
     return [(a, titles.get(a, t)) for a, t in generic] + own
 
 

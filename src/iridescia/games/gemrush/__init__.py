@@ -26,7 +26,7 @@ list does that.
 from __future__ import annotations
 
 from iridescia.games.gemrush.actions import ACTIONS, GAME_NAME
-from iridescia.games.gemrush.balance import DOOR_SIZES, full_deck_cards
+from iridescia.games.gemrush.balance import DOOR_SIZES, ROOM_FIELDS, Payability, full_deck_cards
 from iridescia.games.gemrush.data import DATA_SET, DATA_SETS, GEMS, NOTICE, VARIANTS
 from iridescia.games.gemrush.events import EVENTS
 from iridescia.games.gemrush.game import GAME, INFO, GemRushGame, GemRushSpec
@@ -37,7 +37,7 @@ from iridescia.games.gemrush.scenario import scenario
 from iridescia.games.gemrush.schemas import GEM_CODES
 from iridescia.games.gemrush.skills import DWARF_COLOURS
 from iridescia.games.gemrush.state import RULES_VERSION
-from iridescia.games.gemrush.stats import Statistics
+from iridescia.games.gemrush.stats import TURN_COLUMNS, Statistics
 from iridescia.games.gemrush.view_types import (
     DecisionView,
     EffectView,
@@ -70,7 +70,9 @@ __all__ = [
     "GEM_NAMES",
     "INFO",
     "NOTICE",
+    "ROOM_FIELDS",
     "RULES_VERSION",
+    "TURN_COLUMNS",
     "VARIANTS",
     "DecisionView",
     "EffectView",
@@ -81,6 +83,7 @@ __all__ = [
     "MineView",
     "OpenDoorView",
     "Options",
+    "Payability",
     "PlayerView",
     "RulesParams",
     "SideView",

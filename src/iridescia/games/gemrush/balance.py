@@ -5,7 +5,7 @@
   engine's own payment matcher (spec §8.3: how often a door of each cost size can be
   paid from the hands that actually occur);
 - ``full_deck_cards``: what one use of each room gains from a full deck where the data alone
-  decides it (the expected values of spec §2.3.2);
+  decides it (the expected values of spec §2.3.2); ``level_targets``, the Crisis levels;
 - ``SeatStats``, ``RoomStats`` and ``DigStats``: one seat's figures, one room's use and its
   digs in a game (the records ``stats.Statistics`` folds into).
 
@@ -15,12 +15,14 @@ or a tile's name or id.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from iridescia.core.rng import Rng
-from iridescia.games.gemrush.data import CARD_GEMS, CARD_MASK, NUM_CARDS, ROOMS, TILES
+from iridescia.games.gemrush.data import CARD_GEMS, CARD_MASK, LEVELS, NUM_CARDS, ROOMS, TILES
+from iridescia.games.gemrush.params import RulesParams
 from iridescia.games.gemrush.payment import can_pay
 from iridescia.games.gemrush.schemas import (
     CardTest,
@@ -50,6 +52,7 @@ DOORS_BY_SIZE: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     for size in DOOR_SIZES
 }
 _SAMPLED: Final = tuple(i for i, size in enumerate(DOOR_SIZES) if DOORS_BY_SIZE[size])
+_SPAN: Final = math.lcm(*(len(DOORS_BY_SIZE[DOOR_SIZES[i]]) for i in _SAMPLED))
 # The sampler's stream: the game's seed mixed with a constant of its own, so that it is never
 # the game's stream (Rng(seed)) nor a bot's (match.bot_rng); the game is not disturbed.
 _SAMPLER_SALT: Final = 0x6A09E667F3BCC908
@@ -76,11 +79,13 @@ class Payability:
         line = self.lines.get(len(hand))
         if line is None:
             line = self.lines[len(hand)] = [0] * (2 * len(DOOR_SIZES))
-        below = self._below
-        index = _SAMPLED[below(len(_SAMPLED))]
+        # One draw picks the size and the door: uniform over sizes, then over that size's
+        # doors, because _SPAN is a multiple of every size's number of doors.
+        size, door = divmod(self._below(len(_SAMPLED) * _SPAN), _SPAN)
+        index = _SAMPLED[size]
         doors = DOORS_BY_SIZE[DOOR_SIZES[index]]
         line[index] += 1
-        if can_pay([CARD_GEMS[c] for c in hand], doors[below(len(doors))], False):
+        if can_pay([CARD_GEMS[c] for c in hand], doors[door % len(doors)], False):
             line[len(DOOR_SIZES) + index] += 1
 
     def as_json(self) -> dict[str, dict[str, list[int]]]:
@@ -140,9 +145,23 @@ class SeatStats:
         }
 
 
+def level_targets(params: RulesParams) -> dict[str, int]:
+    """Crisis: each level's target after the No Skills offset (Gem Rush R3, R96), by key."""
+    return {level.key: params.level_target(i) for i, level in enumerate(LEVELS)}
+
+
+def highest_level(levels: dict[str, int], team_score: int) -> str | None:
+    """The highest level whose target ``team_score`` reaches (None: not even the first)."""
+    reached = [key for key, target in levels.items() if team_score >= target]
+    return reached[-1] if reached else None
+
+
 def ratio(part: int, whole: int) -> float | None:
     """``part / whole`` to 4 decimals, None for nothing to divide by."""
     return round(part / whole, 4) if whole else None
+
+
+ROOM_FIELDS: Final = ("uses", "actions", "present", "cards", "spent", "points")
 
 
 @dataclass(slots=True)
@@ -156,15 +175,9 @@ class RoomStats:
     spent: int = 0  # cards its effects discarded as their cost
     points: int = 0  # net score change by its effects
 
-    def as_json(self) -> dict[str, int]:
-        return {
-            "uses": self.uses,
-            "actions": self.actions,
-            "present": self.present,
-            "cards": self.cards,
-            "spent": self.spent,
-            "points": self.points,
-        }
+    def as_list(self) -> list[int]:
+        """The figures in ``ROOM_FIELDS`` order (a game's record lists every room used)."""
+        return [self.uses, self.actions, self.present, self.cards, self.spent, self.points]
 
 
 @dataclass(slots=True)

@@ -11,15 +11,13 @@ seat's figures; ``docs/simulation.md`` lists every field. Where each comes from:
 - cards per action: the draw action (a ``draw`` outside any effect) and each room's effect
   (all gained between ``effect`` and ``effect_end``; Observatory's copies count as
   Observatory), with the cards the effect discarded as its cost and the points it scored;
-- the deck: reshuffles, digs (cards turned; short: the deck and discard pile ran dry;
-  whether they reshuffled), Crisis burns from the deck and from hands;
+- the deck: reshuffles, digs by the room whose effect dug (a copied one's for Observatory;
+  cards turned, short: the deck and pile ran dry, reshuffled), Crisis burns: deck, hands;
 - the mine: tiles placed, open construction sites at each turn start (``turn``'s ``sites``),
-  the room stack running out, tunnel chains, Mine Cart rides, dead-end starts (a starting
-  room with one door), R101 closures and reopenings, R73 cap hits, R88;
-- per turn (``per_turn``, columns): seat, round, hand, sites, decisions (``turn`` and
-  ``turn_end`` ``actions``), constructions, points, cards;
-- payability (§8.3): the hand phase 2 begins with (after the hand limit) against a door of
-  each cost size (``balance.Payability``).
+  the stack running out, tunnel chains, Mine Cart rides, dead-end starts, R101, R73, R88;
+- per turn (``per_turn``, ``TURN_COLUMNS``): hand, sites, decisions (``turn``/``turn_end``
+  ``actions``), constructions, points, cards;
+- payability (§8.3): the hand phase 2 begins with against a door (``balance.Payability``).
 """
 
 from __future__ import annotations
@@ -28,8 +26,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from iridescia.core.events import Event
-from iridescia.games.gemrush.balance import DigStats, Payability, RoomStats, SeatStats, ratio
-from iridescia.games.gemrush.data import LEVELS, TILES
+from iridescia.games.gemrush.balance import (
+    DigStats,
+    Payability,
+    RoomStats,
+    SeatStats,
+    highest_level,
+    level_targets,
+    ratio,
+)
+from iridescia.games.gemrush.data import TILES
 from iridescia.games.gemrush.params import DEFAULT_PARAMS, RulesParams
 from iridescia.games.gemrush.state import CHAIN_NAMES, DEST_CART, DEST_NAMES
 from iridescia.games.gemrush.turn import ROUND_LIMIT_REASON
@@ -44,12 +50,11 @@ _TILE_IS_TUNNEL: Final = (False, *(t.is_tunnel for t in TILES))
 _TILE_EFFECT: Final = ("", *(t.room.effect for t in TILES))
 _CHAIN_MOVES: Final = frozenset(CHAIN_NAMES)  # a ``move`` that ends a chain of tile placements
 # ``per_turn``'s columns; a turn's line is filled as the turn goes (hand: once phase 2 begins).
-TURN_COLUMNS: Final = (
-    "seat", "round", "hand", "sites", "decisions", "constructions", "points", "cards",
-)  # fmt: skip
-_HAND, _DECISIONS, _CONSTRUCTIONS, _POINTS, _CARDS = 2, 4, 5, 6, 7
+# Turn i (from 0) is seat (first_player + i) % players's, in round i // players + 1 (R10).
+TURN_COLUMNS: Final = ("hand", "sites", "decisions", "constructions", "points", "cards")
+_HAND, _DECISIONS, _CONSTRUCTIONS, _POINTS, _CARDS = 0, 2, 3, 4, 5
 # Before the first turn (setup), figures of a turn go to a line that is never reported.
-_BEFORE_TURNS: Final = (-1, 0, None, 0, None, 0, 0, 0)
+_BEFORE_TURNS: Final = (None, 0, None, 0, 0, 0)
 _CART_RIDE: Final = DEST_NAMES[DEST_CART]  # a ``move`` by Mine Cart
 # The seats' figures a game's record sums (the first two before the by-cost tables).
 _SUMMED: Final = (
@@ -65,7 +70,7 @@ class Statistics:
 
     __slots__ = (
         "_chain", "_door", "_frame", "_frame_stats", "_free_uses", "_hand_limit", "_hands",
-        "_now", "_params", "_payability_due", "_pulls", "_rooms_of", "_turn_start",
+        "_now", "_params", "_payability_due", "_pulls", "_record", "_rooms_of", "_turn_start",
         "burns_random", "carts", "carts_max", "chains_stopped", "closures", "copies",
         "digs", "doors_by_cost", "elevator_moves", "first_player", "free_cap_hits", "mode",
         "moves", "payability", "points_by_cost", "reason", "reopenings", "reshuffles",
@@ -113,7 +118,7 @@ class Statistics:
         self.free_cap_hits = 0  # Gem Rush R73: turns that reached the cap
         self.turn_lines: list[list[Any]] = []  # one line per turn, ``TURN_COLUMNS``
         self._now: list[Any] = list(_BEFORE_TURNS)  # the line of the turn under way
-        self._frame = ""  # the room whose effect is running ("" outside effects)
+        self._frame = ""  # the room whose effect is running, a copied one's for Observatory
         self._frame_stats: RoomStats | None = None
         self._door = (0, 0)  # the construction under way: cost size, printed points
         self._chain = 0  # tunnels placed by the chain under way
@@ -121,6 +126,7 @@ class Statistics:
         self._turn_start = 0  # actions before the current turn
         self._free_uses = 0
         self._payability_due = False
+        self._record: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, game: Any) -> Statistics:
@@ -130,6 +136,7 @@ class Statistics:
     # ------------------------------------------------------------ folding
 
     def observe(self, events: Iterable[Event]) -> None:
+        self._record = None
         handlers = _HANDLERS
         for e in events:
             handler = handlers.get(e.kind)
@@ -158,25 +165,18 @@ class Statistics:
 
     # ------------------------------------------------------------ results
 
-    def team_score(self) -> int:
-        return sum(st.score for st in self.seats)
-
-    def levels(self) -> dict[str, int]:
-        """Crisis: each level's target after the No Skills offset (Gem Rush R3, R96)."""
-        return {lv.key: self._params.level_target(i) for i, lv in enumerate(LEVELS)}
-
-    def level_reached(self) -> str | None:
-        """Crisis: the highest level whose target the team score reached (None: none)."""
-        team = self.team_score()
-        reached = [key for key, target in self.levels().items() if team >= target]
-        return reached[-1] if reached else None
-
     def hands(self) -> list[list[int]]:
         """Every seat's hand as folded from the events, sorted (a check on the fold)."""
         return [sorted(hand) for hand in self._hands]
 
     def seat_json(self, seat: int) -> dict[str, Any]:
         return self.seats[seat].as_json()
+
+    def record(self) -> dict[str, Any]:
+        """``as_json``, made once until more events come (a game's rows read it twice)."""
+        if self._record is None:
+            self._record = self.as_json()
+        return self._record
 
     def as_json(self) -> dict[str, Any]:
         """The game's figures (docs/simulation.md, "Gem Rush in games.jsonl")."""
@@ -187,12 +187,13 @@ class Statistics:
             "first_player": self.first_player,
             "target": self.target or None,
             "target_reached": self._target_reached(),
+            "turns": len(self.turn_lines),
             "rounds": self.rounds,
             "round_limit_hit": self.reason == ROUND_LIMIT_REASON,
         }
         if crisis:
-            out["levels"] = self.levels()
-            out["level_reached"] = self.level_reached()
+            out["levels"] = levels = level_targets(self._params)
+            out["level_reached"] = highest_level(levels, sum(st.score for st in self.seats))
         out.update(
             {
                 "constructions": built,
@@ -203,7 +204,7 @@ class Statistics:
                 "doors_by_cost": {str(k): n for k, n in enumerate(self.doors_by_cost)},
                 "points_by_cost": {str(k): n for k, n in enumerate(self.points_by_cost)},
                 **{name: sum(getattr(st, name) for st in self.seats) for name in _SUMMED[2:]},
-                "rooms": {name: r.as_json() for name, r in sorted(self.rooms.items())},
+                "rooms": {name: r.as_list() for name, r in sorted(self.rooms.items())},
                 "observatory_copies": dict(sorted(self.copies.items())),
                 "reshuffles": self.reshuffles,
                 "digs": {name: d.as_json() for name, d in sorted(self.digs.items())},
@@ -241,7 +242,7 @@ class Statistics:
         if not self.target:
             return None
         if self.mode == "crisis":
-            return self.team_score() >= self.target
+            return sum(st.score for st in self.seats) >= self.target
         return max(st.score for st in self.seats) >= self.target
 
 
@@ -274,7 +275,7 @@ def _turn(st: Statistics, e: Event) -> None:
     st.rounds = max(st.rounds, int(d["round"]))
     st._turn_start = int(d["actions"])
     st._free_uses = 0
-    st._now = [seat, d["round"], None, d["sites"], None, 0, 0, 0]  # TURN_COLUMNS
+    st._now = [None, d["sites"], None, 0, 0, 0]  # TURN_COLUMNS
     st.turn_lines.append(st._now)
     if len(st._hands[seat]) <= st._hand_limit:
         st._check_payability(seat)  # no phase 1: phase 2 begins now
@@ -306,8 +307,7 @@ def _draw(st: Statistics, e: Event) -> None:
     st._gained(e.player, cards)
 
 
-def _gain_face_up(st: Statistics, e: Event) -> None:
-    """``keep`` and ``take``: cards into a hand, face up."""
+def _gain_face_up(st: Statistics, e: Event) -> None:  # ``keep`` and ``take``
     st._gained(e.player, list(e.data["cards"]))
 
 
@@ -455,6 +455,7 @@ def _effect_end(st: Statistics, e: Event) -> None:
 def _copy(st: Statistics, e: Event) -> None:
     name = str(e.data["room"])
     st.copies[name] = st.copies.get(name, 0) + 1
+    st._frame = name  # its digs are the copied room's; its gains stay Observatory's
 
 
 def _counter(attribute: str) -> Callable[[Statistics, Event], None]:

@@ -7,14 +7,22 @@ columns and report. ``PLUGINS`` lists those that exist (Gems of Iridescia, Gem R
 
 from __future__ import annotations
 
-from iridescia.sim.games import gemrush, iridescia, iridescia_report
+from iridescia.sim.games import (
+    gemrush,
+    gemrush_report,
+    gemrush_report_mine,
+    iridescia,
+    iridescia_report,
+)
 from iridescia.sim.plugin import SimPlugin
 
 GENERIC = SimPlugin()
 
 PLUGINS: dict[str, SimPlugin] = {
     iridescia.IridesciaSim.game: iridescia.IridesciaSim(iridescia_report.SECTIONS),
-    gemrush.GemRushSim.game: gemrush.GemRushSim(),
+    gemrush.GemRushSim.game: gemrush.GemRushSim(
+        gemrush_report.SECTIONS + gemrush_report_mine.SECTIONS
+    ),
 }
 
 

@@ -9,8 +9,9 @@ repeated on each seat's row: ``GAME_COLUMNS`` and the mode's own; Rush's ``targe
 target score). ``turns`` and
 ``game_turns`` are exact here (the ``turn`` events), not the generic estimate.
 
-``games.jsonl`` holds the generic per-game facts and every figure of ``Statistics.as_json``
-(``docs/simulation.md``: "Gem Rush in games.jsonl"): what a balance script reads for spec §8.
+``games.jsonl`` holds the generic per-game facts, the data set, and every figure of
+``Statistics.as_json`` (``docs/simulation.md``: "Gem Rush in games.jsonl"): what a balance
+script reads for spec §8.
 
 Win rates are grouped by turn-order position (1 = the first player), which is what seat
 fairness in Rush asks about (spec §8.2); the first player is drawn per game unless fixed.
@@ -22,9 +23,15 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from iridescia.core.events import Event
 from iridescia.core.game import Game as AnyGame
-from iridescia.games.gemrush import GAME_NAME, GemRushGame, RulesParams, Statistics
+from iridescia.games.gemrush import (
+    GAME_NAME,
+    ROOM_FIELDS,
+    TURN_COLUMNS,
+    GemRushGame,
+    RulesParams,
+    Statistics,
+)
 from iridescia.sim.columns import COOPERATIVE, GENERIC_FIXED, ColumnKinds
 from iridescia.sim.plugin import Finished, Row, Section, SimPlugin, Tally
 
@@ -71,27 +78,8 @@ def seat_group(row: Mapping[str, Any]) -> str:
     return str(row["position"])
 
 
-class GemRushTally:
-    """The engine's ``Statistics`` of one game, and its record once the game is over (made
-    once: both the seats' rows and the game's row read it)."""
-
-    __slots__ = ("_record", "stats")
-
-    def __init__(self, game: GemRushGame) -> None:
-        self.stats = Statistics.of(game)
-        self._record: dict[str, Any] | None = None
-
-    def observe(self, events: Sequence[Event]) -> None:
-        self.stats.observe(events)
-
-    def record(self) -> dict[str, Any]:
-        if self._record is None:
-            self._record = self.stats.as_json()
-        return self._record
-
-
-def _narrow(done: Finished, tally: Tally | None) -> tuple[GemRushGame, GemRushTally]:
-    if not isinstance(done.game, GemRushGame) or not isinstance(tally, GemRushTally):
+def _narrow(done: Finished, tally: Tally | None) -> tuple[GemRushGame, Statistics]:
+    if not isinstance(done.game, GemRushGame) or not isinstance(tally, Statistics):
         raise TypeError("the Gem Rush plug-in was handed another game")
     return done.game, tally
 
@@ -119,10 +107,10 @@ class GemRushSim(SimPlugin):
     def required_columns(self) -> tuple[str, ...]:
         return GENERIC_FIXED + SEAT_COLUMNS + GAME_COLUMNS
 
-    def tally(self, game: AnyGame) -> GemRushTally:
+    def tally(self, game: AnyGame) -> Statistics:
         if not isinstance(game, GemRushGame):
             raise TypeError("the Gem Rush plug-in was handed another game")
-        return GemRushTally(game)
+        return Statistics.of(game)
 
     def seat_rows(self, done: Finished, tally: Tally | None) -> list[Row]:
         game, folded = _narrow(done, tally)
@@ -132,9 +120,9 @@ class GemRushSim(SimPlugin):
         first = int(record["first_player"])
         crisis = done.mode.cooperative
         for seat, row in enumerate(rows):
-            mine = folded.stats.seat_json(seat)
+            mine = folded.seat_json(seat)
             row["turns"] = mine.pop("turns")
-            row["game_turns"] = len(record["per_turn"]["seat"])
+            row["game_turns"] = record["turns"]
             del mine["score"]  # the generic ``score``
             row["position"] = (seat - first) % n + 1
             row.update(mine)
@@ -152,11 +140,10 @@ class GemRushSim(SimPlugin):
         return rows
 
     def game_row(self, done: Finished, tally: Tally | None) -> Row:
-        _, folded = _narrow(done, tally)
+        game, folded = _narrow(done, tally)
         row = super().game_row(done, tally)
-        record = folded.record()
-        row["turns"] = len(record["per_turn"]["seat"])
-        row.update(record)
+        row["data_set"] = game.record().data_set  # each row says which data set it measured
+        row.update(folded.record())
         return row
 
     def params(self, overrides: Sequence[tuple[str, str]]) -> tuple[dict[str, Any], Any]:
@@ -171,6 +158,15 @@ class GemRushSim(SimPlugin):
                 values[name] = RulesParams().with_overrides({name: text}).to_json()[name]
         every = RulesParams.from_json(values).to_json()
         return {name: every[name] for name, _ in overrides}, every
+
+    def meta(self) -> dict[str, Any]:
+        """How to read ``games.jsonl``'s compact figures."""
+        return {
+            "room_fields": list(ROOM_FIELDS),  # rooms: {name: [uses, actions, ...]}
+            "turn_columns": list(TURN_COLUMNS),  # per_turn: {column: [turn 1, turn 2, ...]}
+            "turn_order": "turn i (from 0) is seat (first_player + i) % players, "
+            "round i // players + 1",
+        }
 
     def seat_group(self, row: Mapping[str, Any]) -> str:
         return seat_group(row)
