@@ -37,6 +37,12 @@ def _load(run: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return meta, rows
 
 
+def _data_set(meta: dict[str, Any]) -> str:
+    """The run's data set: the one its rules parameters chose, else the meta's."""
+    chosen = meta.get("config", {}).get("params", {}).get("data_set")
+    return str(chosen or meta["data_set"])
+
+
 def _q(values: Sequence[float]) -> str:
     if len(values) < 2:
         return f"{values[0]:g}" if values else "-"
@@ -54,7 +60,7 @@ def summarise_run(run: Path) -> dict[str, Any]:
     n = rows[0]["players"]
     mode = rows[0]["mode"]
     out: dict[str, Any] = {
-        "run": run.name, "data_set": meta["data_set"], "mode": mode, "players": n,
+        "run": run.name, "data_set": _data_set(meta), "mode": mode, "players": n,
         "bot": rows[0]["seats"][0], "games": len(rows),
     }  # fmt: skip
     turns = sum(r["turns"] for r in rows)

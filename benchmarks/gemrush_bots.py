@@ -10,8 +10,8 @@ every seat is the same bot; the team score is compared with the six levels of R3
 
 A bot at seat i gets ``Rng(seed * 16 + i + 1)``, as in the terminal and the simulator. Time per
 decision is CPU time of the bot's thread over decisions with a real choice (so a busy machine
-does not inflate it; pin to one core with ``taskset -c 1`` for games/s). Gem Rush's components
-are provisional (data set ``gemrush-2e-provisional-1``): every printout says so.
+does not inflate it), and games/s are per CPU second of the process (one core). Gem Rush's
+components are provisional: every printout says so, with the data set.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def play_one(specs: list[str], mode: str, seed: int, timed: set[int]) -> dict[st
     rngs = [Rng(seed * 16 + i + 1) for i in range(len(specs))]
     times: list[float] = []
     decisions = 0
-    start_game = time.perf_counter()
+    start_game = time.process_time()
     while not game.is_terminal():
         seat = game.current_player
         assert seat is not None
@@ -59,7 +59,7 @@ def play_one(specs: list[str], mode: str, seed: int, timed: set[int]) -> dict[st
         "team": outcome.team_score,
         "times": times,
         "decisions": decisions,
-        "wall": time.perf_counter() - start_game,
+        "cpu": time.process_time() - start_game,
     }
 
 
@@ -116,7 +116,7 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
-    print(f"Gem Rush, provisional components ({GAME.info.data_set})")
+    print(f"Gem Rush, provisional components (data set {GAME.info.data_set})")
     start = time.perf_counter()
     if args.match:
         first, second = (x.strip() for x in args.match.split(","))
@@ -147,8 +147,8 @@ def main() -> None:
             f"{statistics.median(teams):g} (quartiles {q[0]:g}-{q[2]:g}); reached: {reached}"
         )
         print(f"time per decision: {_times_line(results)}")
-        wall = sum(r["wall"] for r in results)
-        print(f"games/s per worker: {len(results) / wall:.2f}")
+        cpu = sum(r["cpu"] for r in results)
+        print(f"games per CPU second (one core): {len(results) / cpu:.2f}")
     else:
         ap.error("give --match A,B or --crisis BOT")
     print(f"elapsed {time.perf_counter() - start:.0f} s")
