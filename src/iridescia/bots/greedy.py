@@ -9,8 +9,9 @@ An action that passes the turn is judged where the game's heuristics judge such 
 before it when ``may_pass_turn`` says so (Gems of Iridescia), else just after it (Gem Rush,
 whose turn-passing actions are where the turn's cards come from).
 Chance outcomes (dice, revealed tiles) are averaged over the game's ``chance_samples`` reseeded
-copies, the same samples for every action so that the comparison is fair. It knows no game:
-all it knows comes from the game's heuristics.
+copies, the same samples for every action so that the comparison is fair. It tries the game's
+``candidates`` among the legal actions (a game may prune some that are never better than
+another). It knows no game: all it knows comes from the game's heuristics.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class GreedyBot:
         samples = [rng.next64() for _ in range(self.samples)]
         best_action = legal_actions[0]
         best_value = float("-inf")
-        for a in legal_actions:
+        for a in self.heuristics.candidates(world, legal_actions):
             value = action_value(world, a, seat, samples, self.heuristics)
             if value > best_value:  # ties keep the lowest action id: deterministic
                 best_value, best_action = value, a

@@ -14,7 +14,9 @@ further ahead. The search knows no game: everything game-specific comes from the
 
 Budgets are iterations (deterministic for a seed) or wall time (``time=`` seconds, for play,
 not reproducible). A decision with one legal action costs nothing; decisions with few actions
-use fewer iterations (``per_action`` per legal action, up to the budget).
+use fewer iterations (``per_action`` per legal action, up to the budget). At every node the
+search looks only at the game's ``candidates`` among the legal actions (a game may prune
+actions that are never better than another; Gems of Iridescia prunes none).
 """
 
 from __future__ import annotations
@@ -92,9 +94,13 @@ class MctsBot:
             return legal_actions[0]
         seat = view["viewer"]
         base = self.game.world_from_view(view, rng)
+        first = self.heuristics.candidates(base, legal_actions)
+        if len(first) == 1:  # the game's pruning left one action worth searching
+            self.last_iterations = 0
+            return first[0]
         root = Node(None, seat)
         self._baseline = self.heuristics.leads(base)
-        budget = min(self.iterations, self.per_action * len(legal_actions))
+        budget = min(self.iterations, self.per_action * len(first))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         # Re-dealing hidden information costs far more than copying a state, so the iterations
@@ -141,7 +147,7 @@ class MctsBot:
         while not expanded:
             if g.is_terminal():
                 break
-            legal = g.legal_actions()
+            legal = h.candidates(g, g.legal_actions())
             player = g.current_player
             assert player is not None
             untried = []

@@ -297,7 +297,8 @@ class SearchHeuristics(Protocol[G]):
     game is over) and ``value`` one seat's. ``chance_samples`` says over how many reseeded
     copies of one re-dealt world a one-step look-ahead averages each action: several where
     chance within a turn comes from the game's RNG (dice), one where a re-dealt world already
-    fixes what the turn draws (the order of a shuffled deck).
+    fixes what the turn draws (the order of a shuffled deck). ``candidates`` lets a game prune
+    actions that are never better than another before any search looks at them.
     """
 
     chance_samples: int
@@ -311,6 +312,11 @@ class SearchHeuristics(Protocol[G]):
     def turn_index(self, game: G) -> int: ...
 
     def may_pass_turn(self, action: Action) -> bool: ...
+
+    def candidates(self, game: G, legal: Sequence[Action]) -> Sequence[Action]:
+        """The actions of ``legal`` worth searching: all of them, or fewer where the game
+        knows some can never do better than another (never empty when ``legal`` is not)."""
+        ...
 
 
 class GameSpec(Protocol):

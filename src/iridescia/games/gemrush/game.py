@@ -313,6 +313,9 @@ class Heuristics:
     def may_pass_turn(self, action: Action) -> bool:
         return False
 
+    def candidates(self, game: GemRushGame, legal: Sequence[Action]) -> Sequence[Action]:
+        return policy.candidates(game.state, legal)
+
 
 HEURISTICS = Heuristics()
 

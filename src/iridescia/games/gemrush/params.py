@@ -24,6 +24,10 @@ from iridescia.games.gemrush.data import COMPONENTS, DATA_SET, DATA_SETS, LEVELS
 _LEVEL_TARGETS = tuple(lv.target for lv in LEVELS)
 
 
+# Each data set's parameter defaults, once read (``RulesParams.for_data_set``).
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class RulesParams:
     """Gem Rush R5. Every field is documented by the rule it feeds."""
@@ -67,12 +71,15 @@ class RulesParams:
     def for_data_set(data_set: str, **changes: Any) -> RulesParams:
         """The defaults of ``data_set`` (the components' own numbers, then what the data set
         changes), with ``changes`` on top."""
-        defaults = param_defaults(data_set)  # ValueError for an unknown data set
-        names = {f.name for f in dataclasses.fields(RulesParams)}
-        unknown = sorted(set(defaults) - names)
-        if unknown:
-            raise ValueError(f"data set {data_set!r} sets unknown rules parameters: {unknown}")
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in defaults.items()}
+        values = _DEFAULTS.get(data_set)
+        if values is None:
+            defaults = param_defaults(data_set)  # ValueError for an unknown data set
+            names = {f.name for f in dataclasses.fields(RulesParams)}
+            unknown = sorted(set(defaults) - names)
+            if unknown:
+                raise ValueError(f"data set {data_set!r} sets unknown rules parameters: {unknown}")
+            values = {k: tuple(v) if isinstance(v, list) else v for k, v in defaults.items()}
+            _DEFAULTS[data_set] = values  # every search world reads its parameters anew
         return RulesParams(**{**values, **changes, "data_set": data_set})
 
     def level_target(self, level: int) -> int:

@@ -407,6 +407,21 @@ def default_action(s: State, legal: Sequence[Action], rng: Rng, look_ahead: bool
     return legal[rng.below(len(legal))]
 
 
+def candidates(s: State, legal: Sequence[Action]) -> Sequence[Action]:
+    """The actions a search should look at: all, except that a burn from a hand (Crisis, R41)
+    is only ever worth making with that hand's least valuable card (by worth, then id), so the
+    other cards of each hand are left out (4-player Crisis: 17 burn choices become 5)."""
+    if not any(a.kind == BURN for a in legal):
+        return legal
+    cheapest: dict[int, Action] = {}
+    for p in s.players:
+        own = [a for a in legal if a.kind == BURN and a.a in p.hand]
+        if own:
+            cheapest[p.seat] = min(own, key=lambda a: (CARD_WORTH[a.a], a.id))
+    kept = set(cheapest.values())
+    return [a for a in legal if a.kind != BURN or a in kept]
+
+
 def finish_turn(s: State, seat: int, rng: Rng) -> State:
     """``s`` played on by the default policy until ``seat``'s turn has passed (or the game is
     over, or another seat decides). ``s`` is changed and returned."""

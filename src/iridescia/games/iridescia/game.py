@@ -10,7 +10,7 @@ heuristics (``Heuristics``). Every face goes through these two, never through th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from iridescia.core.actions import ActionTable
@@ -351,6 +351,9 @@ class Heuristics:
 
     def may_pass_turn(self, action: Action) -> bool:
         return action.kind in TURN_PASSING
+
+    def candidates(self, game: Game, legal: Sequence[Action]) -> Sequence[Action]:
+        return legal  # every action may be the best
 
 
 class GemsOfIridescia:
