@@ -9,7 +9,12 @@ other work only ever slows a run down):
 * ``engine + view``: also ``game.view(seat)`` for the deciding seat, the least any view-based
   observation costs (the view is built by the engine, not by the adapters);
 * ``Gymnasium`` / ``PettingZoo`` / ``OpenSpiel``: the adapters, observation and mask included at
-  every decision (OpenSpiel also bare, without observations, as its search bots use it).
+  every decision (OpenSpiel also bare, without observations, as its search bots use it);
+* OpenSpiel's observation routes (``ROUTES``), measured in alternation (one run of each in turn,
+  ``--repeat`` times) so that they see the same load: ``observation_tensor`` as OpenSpiel's C++
+  builds the list (``pyspiel.State.observation_tensor(state, p)``, what every call took before
+  the adapter built the list itself), ``observation_tensor`` (the adapter's list), and
+  ``make_observation``: the observer's ``set_from`` filling its NumPy ``tensor`` in place.
 
 A "decision" is any seat's (the agent's and its bot opponents' in Gymnasium); the Rhom's turns
 run inside ``apply`` in every row. PettingZoo's own ``performance_benchmark`` is run as well.
@@ -34,10 +39,12 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.observation import make_observation
 from pettingzoo.test import performance_benchmark
 
 from iridescia import Game, Options
@@ -99,17 +106,41 @@ def pettingzoo_games(players: int, rhom: bool, games: int) -> Result:
     return decisions, CLOCK[0]() - start
 
 
-def openspiel_games(players: int, rhom: bool, games: int, observe: bool) -> Result:
+def observe_route(game: Any, route: str) -> Callable[[pyspiel.State, int], Any]:
+    """How an OpenSpiel user takes the player's observation by ``route`` (``ROUTES``)."""
+    if route == "cpp list":
+        return lambda state, player: pyspiel.State.observation_tensor(state, player)
+    if route == "list":
+        return lambda state, player: state.observation_tensor(player)
+    observer = make_observation(game)
+
+    def fill(state: pyspiel.State, player: int) -> Any:
+        observer.set_from(state, player)
+        return observer.tensor
+
+    return fill
+
+
+# What the rows' configurations call each observation route.
+ROUTES = {
+    "cpp list": "observation_tensor, OpenSpiel's C++ list",
+    "list": "observation_tensor",
+    "in place": "make_observation, in place",
+}
+
+
+def openspiel_games(players: int, rhom: bool, games: int, route: str | None) -> Result:
+    """``route``: None for no observations, else one of ``ROUTES``."""
     game = pyspiel.load_game(f"{SHORT_NAME}(players={players},rhom={rhom})")
+    observe = None if route is None else observe_route(game, route)
     rng = np.random.default_rng(0)
     decisions = 0
     start = CLOCK[0]()
     for seed in range(games):
         state = game.new_initial_state_for_seed(seed)
         while not state.is_terminal():
-            player = state.current_player()
-            if observe:
-                state.observation_tensor(player)
+            if observe is not None:
+                observe(state, state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
             decisions += 1
@@ -127,43 +158,50 @@ def pettingzoo_benchmark(players: int) -> float:
     raise RuntimeError("performance_benchmark printed no figure")
 
 
-# (API, configuration, players, Rhom, run(games)), by row number.
-ROWS: list[tuple[str, str, int, bool, Callable[[int], Result]]] = [
-    ("Gymnasium Solo-v0", "solo vs the Rhom", 1, False, lambda n: gym_games([], False, n)),
-    (
-        "Gymnasium Versus-v0",
-        "2 players, random opponent",
-        2,
-        False,
-        lambda n: gym_games(["random"], False, n),
-    ),
-    ("PettingZoo AEC", "2 players", 2, False, lambda n: pettingzoo_games(2, False, n)),
-    ("PettingZoo AEC", "4 players", 4, False, lambda n: pettingzoo_games(4, False, n)),
-    ("OpenSpiel", "2 players, bare", 2, False, lambda n: openspiel_games(2, False, n, False)),
-    (
-        "OpenSpiel",
-        "2 players, observation_tensor",
-        2,
-        False,
-        lambda n: openspiel_games(2, False, n, True),
-    ),
-    (
-        "OpenSpiel",
-        "3 players + Rhom, observation_tensor",
-        3,
-        True,
-        lambda n: openspiel_games(3, True, n, True),
-    ),
-]
+# (API, configuration, players, Rhom, run(games), batch), by row number: consecutive rows of
+# one batch (not None) are measured in alternation.
+ROWS: list[tuple[str, str, int, bool, Callable[[int], Result], str | None]] = [
+    ("Gymnasium Solo-v0", "solo vs the Rhom", 1, False, lambda n: gym_games([], False, n), None),
+    ("Gymnasium Versus-v0", "2 players, random opponent", 2, False,
+     lambda n: gym_games(["random"], False, n), None),
+    ("PettingZoo AEC", "2 players", 2, False, lambda n: pettingzoo_games(2, False, n), None),
+    ("PettingZoo AEC", "4 players", 4, False, lambda n: pettingzoo_games(4, False, n), None),
+    ("OpenSpiel", "2 players, bare", 2, False, lambda n: openspiel_games(2, False, n, None),
+     None),
+    *[("OpenSpiel", f"2 players, {label}", 2, False,
+       lambda n, r=route: openspiel_games(2, False, n, r), "2") for route, label in ROUTES.items()],
+    *[("OpenSpiel", f"3 players + Rhom, {label}", 3, True,
+       lambda n, r=route: openspiel_games(3, True, n, r), "3+Rhom")
+      for route, label in ROUTES.items()],
+]  # fmt: skip
 
 
 def best(run: Callable[[], Result], repeat: int) -> float:
     """The best decisions-per-second of ``repeat`` runs (other work only slows a run down)."""
-    rates = []
+    return best_alternating([run], repeat)[0]
+
+
+def best_alternating(runs: Sequence[Callable[[], Result]], repeat: int) -> list[float]:
+    """The best decisions-per-second of each of ``runs``, run in turn ``repeat`` times: rows to
+    compare side by side, under the same load."""
+    rates: list[list[float]] = [[] for _ in runs]
     for _ in range(repeat):
-        d, s = run()
-        rates.append(d / s)
-    return max(rates)
+        for rate, run in zip(rates, runs, strict=True):
+            decisions, seconds = run()
+            rate.append(decisions / seconds)
+    return [max(r) for r in rates]
+
+
+def batches(rows: Sequence[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+    """The rows in measuring order: consecutive rows of one batch (a row's last element, None
+    for none) together, the others alone."""
+    out: list[list[tuple[Any, ...]]] = []
+    for row in rows:
+        if out and row[-1] is not None and out[-1][-1][-1] == row[-1]:
+            out[-1].append(row)
+        else:
+            out.append([row])
+    return out
 
 
 def one_rate(row: int, games: int, src: str | None) -> float:
@@ -250,19 +288,22 @@ def main() -> None:
     )
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     baselines: dict[tuple[int, bool, bool], float] = {}
-    for name, config, players, rhom, run in ROWS:
+    for batch in batches(ROWS):
+        players, rhom = batch[0][2], batch[0][3]
         for with_view in (False, True):
             key = (players, rhom, with_view)
             if key not in baselines:
                 baselines[key] = best(
                     lambda p=players, r=rhom, v=with_view: engine_games(p, r, n, v), args.repeat
                 )
-        rate = best(lambda run=run: run(n), args.repeat)
+        runs = [lambda run=row[4]: run(n) for row in batch]
+        rates = best_alternating(runs, args.repeat)
         bare, viewed = baselines[(players, rhom, False)], baselines[(players, rhom, True)]
-        print(
-            f"| {name} | {config} | {rate:,.0f} | {bare:,.0f} | {viewed:,.0f} "
-            f"| {bare / rate:.1f} | {viewed / rate:.1f} |"
-        )
+        for (name, config, *_), rate in zip(batch, rates, strict=True):
+            print(
+                f"| {name} | {config} | {rate:,.0f} | {bare:,.0f} | {viewed:,.0f} "
+                f"| {bare / rate:.1f} | {viewed / rate:.1f} |"
+            )
     turns = pettingzoo_benchmark(2)
     print(f"\nPettingZoo performance_benchmark (2 players, wrapped env): {turns:,.0f} turns/s")
 

@@ -10,7 +10,12 @@ best of ``--repeat`` runs (the machine's other work only ever slows a run down):
 * ``encode``: the encoder alone, microseconds per view, over the views of those games;
 * ``Gymnasium`` / ``PettingZoo`` / ``OpenSpiel``: the adapters, observation and mask included
   at every decision of an agent (the Rush bot opponent in Gymnasium is the random bot, which
-  reads no view: ``greedy``, the default, cannot play Gem Rush yet).
+  reads no view: ``greedy``, the default, cannot play Gem Rush yet);
+* OpenSpiel's observation routes (``ROUTES``), measured in alternation (one run of each in
+  turn, ``--repeat`` times) so that they see the same load: ``observation_tensor`` as OpenSpiel's
+  C++ builds the list (``pyspiel.State.observation_tensor(state, p)``, what every call took
+  before the adapter built the list itself), ``observation_tensor`` (the adapter's list), and
+  ``make_observation``: the observer's ``set_from`` filling its NumPy ``tensor`` in place.
 
 A "decision" is any seat's. The target is 2,000 decisions per second with observations on one
 core. Gem Rush's component data is provisional (data set ``gemrush-2e-provisional-1``), and so
@@ -28,6 +33,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from benchmarks.rl_throughput import ROUTES, batches, best, best_alternating, observe_route
 from iridescia.core.rng import Rng
 from iridescia.games import get as get_game
 from iridescia.rl import games as encoders
@@ -106,43 +112,45 @@ def pettingzoo_games(players: int, mode: str, games: int) -> Result:
     return decisions, time.perf_counter() - start
 
 
-def openspiel_games(players: int, mode: str, games: int, observe: bool) -> Result:
+def openspiel_games(players: int, mode: str, games: int, route: str | None) -> Result:
+    """``route``: None for no observations, else one of ``ROUTES``."""
     game = load(GAME, players=players, mode=mode)
+    observe = None if route is None else observe_route(game, route)
     rng = np.random.default_rng(0)
     decisions = 0
     start = time.perf_counter()
     for seed in range(games):
         state: pyspiel.State = game.new_initial_state_for_seed(seed)
         while not state.is_terminal():
-            if observe:
-                state.observation_tensor(state.current_player())
+            if observe is not None:
+                observe(state, state.current_player())
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.integers(len(legal)))])
             decisions += 1
     return decisions, time.perf_counter() - start
 
 
-# (API, configuration, players, mode, run(games)).
-ROWS: list[tuple[str, str, int, str, Callable[[int], Result]]] = [
+# (API, configuration, players, mode, run(games), batch): consecutive rows of one batch (not
+# None) are measured in alternation.
+Row = tuple[str, str, int, str, Callable[[int], Result], str | None]
+ROWS: list[Row] = [
     ("Gymnasium GemRushCrisis-v0", "Crisis, 1 player", 1, "crisis",
-     lambda n: gym_games({"mode": "crisis"}, n)),
+     lambda n: gym_games({"mode": "crisis"}, n), None),
     ("Gymnasium GemRushRush-v0", "Rush, 2 players, random opponent", 2, "rush",
-     lambda n: gym_games({"mode": "rush", "opponents": ["random"]}, n)),
+     lambda n: gym_games({"mode": "rush", "opponents": ["random"]}, n), None),
     ("PettingZoo AEC", "Crisis, 4 players", 4, "crisis",
-     lambda n: pettingzoo_games(4, "crisis", n)),
-    ("PettingZoo AEC", "Rush, 4 players", 4, "rush", lambda n: pettingzoo_games(4, "rush", n)),
+     lambda n: pettingzoo_games(4, "crisis", n), None),
+    ("PettingZoo AEC", "Rush, 4 players", 4, "rush", lambda n: pettingzoo_games(4, "rush", n),
+     None),
     ("OpenSpiel", "Rush, 2 players, bare", 2, "rush",
-     lambda n: openspiel_games(2, "rush", n, False)),
-    ("OpenSpiel", "Rush, 2 players, observation_tensor", 2, "rush",
-     lambda n: openspiel_games(2, "rush", n, True)),
-    ("OpenSpiel", "Crisis, 3 players, observation_tensor", 3, "crisis",
-     lambda n: openspiel_games(3, "crisis", n, True)),
+     lambda n: openspiel_games(2, "rush", n, None), None),
+    *[("OpenSpiel", f"Rush, 2 players, {label}", 2, "rush",
+       lambda n, r=route: openspiel_games(2, "rush", n, r), "rush")
+      for route, label in ROUTES.items()],
+    *[("OpenSpiel", f"Crisis, 3 players, {label}", 3, "crisis",
+       lambda n, r=route: openspiel_games(3, "crisis", n, r), "crisis")
+      for route, label in ROUTES.items()],
 ]  # fmt: skip
-
-
-def best(run: Callable[[], Result], repeat: int) -> float:
-    """The best decisions-per-second of ``repeat`` runs."""
-    return max(d / s for d, s in (run() for _ in range(repeat)))
 
 
 def main() -> None:
@@ -162,7 +170,8 @@ def main() -> None:
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     baselines: dict[tuple[int, str, bool], float] = {}
     micros: dict[tuple[int, str], float] = {}
-    for name, config, players, mode, run in ROWS:
+    for batch in batches(ROWS):
+        _, _, players, mode, _, _ = batch[0]
         for with_view in (False, True):
             key = (players, mode, with_view)
             if key not in baselines:
@@ -171,12 +180,14 @@ def main() -> None:
                 )
         if (players, mode) not in micros:
             micros[(players, mode)] = encode_micros(players, mode, n)
-        rate = best(lambda run=run: run(n), args.repeat)
+        runs = [lambda run=row[4]: run(n) for row in batch]
+        rates = best_alternating(runs, args.repeat)
         bare, viewed = baselines[(players, mode, False)], baselines[(players, mode, True)]
-        print(
-            f"| {name} | {config} | {rate:,.0f} | {bare:,.0f} | {viewed:,.0f} "
-            f"| {micros[(players, mode)]:.0f} | {viewed / rate:.1f} |"
-        )
+        for (name, config, *_), rate in zip(batch, rates, strict=True):
+            print(
+                f"| {name} | {config} | {rate:,.0f} | {bare:,.0f} | {viewed:,.0f} "
+                f"| {micros[(players, mode)]:.0f} | {viewed / rate:.1f} |"
+            )
 
 
 if __name__ == "__main__":

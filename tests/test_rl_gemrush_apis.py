@@ -174,6 +174,36 @@ def test_openspiel_random_sim_test_passes(params: str, utility: Any) -> None:
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize(
+    ("params", "low", "high"),
+    [
+        ({"players": 2}, 0.0, 1.0),  # Crisis at the default level: the team wins or not (R43)
+        ({"players": 3, "mode": "crisis", "level": "master"}, 0.0, 1.0),
+        ({"players": 2, "mode": "rush"}, 0.0, 1.0),  # winners share 1 (R45)
+        ({"players": 2, "mode": "crisis", "level": "none"}, 0.0, ENCODER.max_score),
+        ({"players": 2, "mode": "crisis", "level": "none", "returns": "win_loss"}, -1.0, 1.0),
+        ({"players": 2, "mode": "crisis", "returns": "score"}, 0.0, ENCODER.max_score),
+    ],
+)
+def test_openspiel_declares_the_utility_range_of_the_returns(
+    params: dict[str, Any], low: float, high: float
+) -> None:
+    game = openspiel_game.load("gem-rush", **params)
+    assert (game.min_utility(), game.max_utility()) == (low, high)
+    state = game.new_initial_state_for_seed(1)
+    rng = np.random.default_rng(1)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert all(low <= r <= high for r in state.returns())
+
+
+def test_the_returns_range_follows_the_target() -> None:
+    # A custom target (a Gymnasium and PettingZoo keyword) makes a level of "none" play to one.
+    assert ENCODER.returns_range("crisis", {"level": "none", "target": 40}) == (0.0, 1.0)
+    assert ENCODER.returns_range("crisis", {"level": "none"}) == (0.0, ENCODER.max_score)
+    assert ENCODER.returns_range("rush", {"target": 12}) == (0.0, 1.0)
+
+
 def test_openspiel_states_round_trip_and_hide_the_scrying_order() -> None:
     game = openspiel_game.load("gem-rush", players=2, mode="rush")
     assert game.get_parameters()["returns"] == "returns"

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.observation import make_observation
 
 from iridescia.bots import bot_names
 from iridescia.core.rng import Rng
 from iridescia.rl import ACTION_NAMES, NUM_ACTIONS, OBS_SIZE, encode
 from iridescia.rl.openspiel_bots import OursBot, ismcts_bot, mcts_bot, play
-from iridescia.rl.openspiel_game import SHORT_NAME, SpielState
+from iridescia.rl.openspiel_game import SHORT_NAME, SpielObserver, SpielState, load
 from iridescia.rl.rewards import final_rewards
 
 SECOND_BOT = "greedy" if "greedy" in bot_names() else "random"
@@ -116,6 +119,61 @@ def test_observations_and_information_states() -> None:
     assert '"viewer":null' in text and '"objectives":[' not in text
     public.set_from(state, 1)
     assert np.array_equal(public.tensor, encode(state.game.spectator_view()))
+
+
+@pytest.mark.parametrize(
+    ("game_name", "params"),
+    [
+        ("gems-of-iridescia", {"players": 2}),
+        ("gem-rush", {"players": 2, "mode": "rush"}),
+        ("gem-rush", {"players": 3, "mode": "crisis", "hidden_hands": True}),
+    ],
+)
+def test_tensor_lists_are_openspiels_own_and_make_observation_fills_in_place(
+    game_name: str, params: dict[str, object]
+) -> None:
+    # SpielState builds observation_tensor's list itself (faster); OpenSpiel's C++ route, called
+    # by the base class's method, must give the very same list, errors included.
+    game = load(game_name, **params)
+    observer = make_observation(game)
+    assert isinstance(observer, SpielObserver)
+    fresh = game.new_initial_state()
+    assert fresh.observation_tensor(0) == pyspiel.State.observation_tensor(fresh, 0)
+    assert fresh.is_fresh  # observing takes no deal on either route
+    state = game.new_initial_state_for_seed(3)
+    rng = np.random.default_rng(3)
+    for step in range(400):
+        if step % 20 == 0 or state.is_terminal():
+            for p in range(game.num_players()):
+                ours, theirs = (
+                    state.observation_tensor(p),
+                    pyspiel.State.observation_tensor(state, p),
+                )
+                assert type(ours) is list and type(ours[0]) is float and ours == theirs
+                info = state.information_state_tensor(p)
+                assert info == pyspiel.State.information_state_tensor(state, p)
+                tensor = observer.tensor
+                observer.set_from(state, p)
+                assert observer.tensor is tensor and observer.dict["observation"] is tensor
+                assert tensor.tolist() == ours
+            if not state.is_terminal():
+                mover = state.current_player()
+                assert state.observation_tensor() == state.observation_tensor(mover)
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    bad: list[object] = [-1, game.num_players(), 1.5]
+    if state.is_terminal():
+        bad.append(None)  # no current player
+    for player in bad:
+        for ours_fn, theirs_fn in [
+            (state.observation_tensor, pyspiel.State.observation_tensor),
+            (state.information_state_tensor, pyspiel.State.information_state_tensor),
+        ]:
+            with pytest.raises(Exception) as theirs:
+                theirs_fn(state, *([] if player is None else [player]))
+            with pytest.raises(type(theirs.value), match=re.escape(str(theirs.value))):
+                ours_fn(*([] if player is None else [player]))
 
 
 @pytest.mark.parametrize("returns", ["score", "win_loss", "margin"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import warnings
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +176,9 @@ class ToyEncoder:
     default_returns = "score"
     gym_envs: dict[str, dict[str, Any]] = {}  # noqa: RUF012 - a test double
 
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, dict[str, Any]]] = []  # returns_range's arguments
+
     def encode(self, view: View) -> Vector:
         w, f = Writer(), self.layout.by_name
         viewer, current = view["viewer"], view["current_player"]
@@ -194,6 +198,10 @@ class ToyEncoder:
 
     def score(self, game: Game, seat: int) -> float:
         return 0.0
+
+    def returns_range(self, mode: str, options: Mapping[str, Any]) -> tuple[float, float]:
+        self.asked.append((mode, dict(options)))
+        return (-2.0, 3.0) if options.get("hidden_hands") else (0.0, 1.0)
 
     def public_text(self, action: Action) -> str:
         return str(action)
@@ -252,3 +260,18 @@ def test_openspiel_plays_any_game_with_an_encoder(toy: ToyEncoder) -> None:
     state = game.new_initial_state_for_seed(4)
     copy = game.deserialize_state(state.serialize())
     assert str(copy) == str(state)
+
+
+def test_openspiel_declares_the_returns_range_the_encoder_gives(toy: ToyEncoder) -> None:
+    # The generic code asks the encoder for the table's mode and options: no game by name.
+    make = openspiel_game.game_class(GEM_RUSH)
+    game = make({"players": 2, "mode": "crisis", "hidden_hands": True, "returns": "returns"})
+    mode, options = toy.asked[-1]
+    assert mode == "crisis" and options["hidden_hands"] is True
+    assert (game.min_utility(), game.max_utility()) == (-2.0, 3.0)
+    game = make({"players": 2, "mode": "rush", "returns": "returns"})
+    mode, options = toy.asked[-1]
+    assert mode == "rush" and "hidden_hands" not in options
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+    scored = make({"players": 2, "mode": "rush", "returns": "score"})
+    assert (scored.min_utility(), scored.max_utility()) == (0.0, toy.max_score)

@@ -7,8 +7,8 @@ action names, the mask from ``legal_actions()``), seats from ``match.Seating``, 
 from that game's ``ObservationEncoder`` in ``rl/games/<game>/``, registered in
 ``rl/games/__init__.py`` under the game's registry name: the fixed-length vector of a view, a
 plain-text picture of it, the running score that shaping uses, and how each action looks in an
-information-state history; what reward each API gives by default; the game's own
-Gymnasium ids.
+information-state history; what reward each API gives by default and the range of the
+outcome's returns at a table (OpenSpiel declares it); the game's own Gymnasium ids.
 
 An encoder reads views (never a game state) except in ``score``, which is asked only for the
 seat's own standing (shaping must not depend on what that seat cannot see). A game without an
@@ -48,6 +48,14 @@ class ObservationEncoder(Protocol):
     @property
     def max_score(self) -> float:
         """A bound on any seat's final score (for the reward ranges OpenSpiel declares)."""
+        ...
+
+    def returns_range(self, mode: str, options: Mapping[str, Any]) -> tuple[float, float]:
+        """Bounds on the outcome's returns (``Outcome.returns``, every seat's) at a table of
+        ``mode`` with ``options`` (as the game receives them: the mode's own and those set away
+        from their defaults): what OpenSpiel declares as the utility range of
+        ``returns="returns"``. E.g. ``(0.0, 1.0)`` where winners share 1; a cooperative mode
+        whose return may be the team score says so here."""
         ...
 
     @property

@@ -38,13 +38,16 @@ def check_kind(kind: str) -> RewardKind:
     return kind  # type: ignore[return-value]
 
 
-def reward_range(kind: RewardKind, max_score: float, *, team: bool = False) -> tuple[float, float]:
+def reward_range(
+    kind: RewardKind, max_score: float, returns: tuple[float, float] = (0.0, 1.0)
+) -> tuple[float, float]:
     """Lower and upper bounds of the final reward of ``kind`` when scores lie in
-    ``0..max_score``; ``team`` for a cooperative mode, whose returns may be the team score."""
+    ``0..max_score`` and the outcome's returns in ``returns`` (the encoder's
+    ``returns_range`` for the table: a share of a win, or a cooperative team's score)."""
     if kind == "win_loss":
         return -1.0, 1.0
     if kind == "returns":
-        return 0.0, max(1.0, max_score) if team else 1.0
+        return returns
     if kind == "score":
         return 0.0, max_score
     return -max_score, max_score

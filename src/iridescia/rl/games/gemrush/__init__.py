@@ -28,16 +28,17 @@ from typing import Any
 
 from iridescia.core.actions import Action
 from iridescia.core.game import Game
-from iridescia.games.gemrush import GAME, GAME_NAME, GemRushGame, RulesParams
+from iridescia.games.gemrush import GAME, GAME_NAME, GemRushGame, Options, RulesParams
 from iridescia.rl.games.gemrush.layout import LAYOUT, OBS_SIZE, TABLES
 from iridescia.rl.games.gemrush.observation import ENCODER as VIEW_ENCODER
 from iridescia.rl.games.gemrush.observation import ViewEncoder, encode
 from iridescia.rl.games.gemrush.text import render_view
 from iridescia.rl.layout import Layout
 
-# A bound on any seat's final score, for the utility ranges OpenSpiel declares. Rush ends at
-# 15-20 points (the best of 75 random games scored 26); the provisional tiles' doors carry 490
-# points in all and scoring rooms add a few more, so no Crisis team comes near this.
+# A bound on any seat's final score and on a Crisis team's (the return of a Crisis game
+# without a target), for the utility ranges OpenSpiel declares. Rush ends at 15-20 points (the
+# best of 75 random games scored 26); the provisional tiles' doors carry 490 points in all and
+# scoring rooms add a few more, so no Crisis team comes near this.
 MAX_SCORE = 1000.0
 # Decisions in one turn: the longest turn of 75 random games of 1-7 players took 33 decisions
 # (hand-limit discards, steps, payments, placements, effect steps, burns); 200 is far above.
@@ -88,6 +89,16 @@ class GemRushEncoder:
             raise TypeError(f"not a game of Gem Rush: {type(game).__name__}")
         scores = game.scores()
         return float(sum(scores) if game.mode == "crisis" else scores[seat])
+
+    @staticmethod
+    def returns_range(mode: str, options: Mapping[str, Any]) -> tuple[float, float]:
+        """0..1 (Gem Rush R43, R45: a Crisis team reaches its target or not, Rush winners
+        share 1) except in Crisis without a target (level ``none`` and no custom target, R3),
+        where every seat's return is the team score: 0..``MAX_SCORE``."""
+        table = Options.from_json({**options, "mode": mode})
+        if mode == "crisis" and table.level_index < 0 and table.target is None:
+            return 0.0, MAX_SCORE
+        return 0.0, 1.0
 
     @staticmethod
     def public_text(action: Action) -> str:

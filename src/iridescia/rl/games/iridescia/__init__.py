@@ -62,6 +62,11 @@ class IridesciaEncoder:
         return float(game.scores()[seat].total)
 
     @staticmethod
+    def returns_range(mode: str, options: Mapping[str, Any]) -> tuple[float, float]:
+        """0..1 at every table: each of k winners gets 1/k (solo: 1 for beating the Rhom)."""
+        return 0.0, 1.0
+
+    @staticmethod
     def public_text(action: Action) -> str:
         text = str(action)
         return _DISCARD_OBJECTIVE if text.startswith(_DISCARD_OBJECTIVE) else text
