@@ -347,7 +347,7 @@ def test_mode_flag_and_mode_option_are_the_same_game() -> None:
     "argv",
     [
         ["play", "--game", "chess"],
-        ["play", "--game", "gem-rush", "--seat", "1=hard"],  # only random plays Gem Rush
+        ["play", "--game", "gem-rush", "--seat", "1=grumpy"],  # no such bot
         ["play", "--game", "gem-rush", "--mode", "rush", "--level", "expert"],
         ["play", "--game", "gem-rush", "--players", "8"],
         ["play", "--game", "gem-rush", "--catapult-for-fourth"],
