@@ -25,7 +25,7 @@ from typing import Any
 
 from iridescia.core.rng import Rng
 from iridescia.games import get
-from iridescia.games.gemrush import Statistics, full_deck_cards
+from iridescia.games.gemrush import ROOM_FIELDS, Statistics, full_deck_cards
 
 GAME = get("gem-rush")
 SIZES = ("1", "2", "3", "4", "5")
@@ -120,7 +120,9 @@ def summarise_run(run: Path) -> dict[str, Any]:
     rooms: dict[str, Counter[str]] = defaultdict(Counter)
     for r in rows:
         for name, fig in r["rooms"].items():
-            rooms[name].update(fig)
+            # figures in ROOM_FIELDS order (runs of earlier versions: by name)
+            named = fig if isinstance(fig, dict) else dict(zip(ROOM_FIELDS, fig, strict=True))
+            rooms[name].update(named)
     out["rooms"] = {name: dict(fig) for name, fig in sorted(rooms.items())}
     # 8.5 deck dynamics
     out["reshuffles_per_game"] = sum(r["reshuffles"] for r in rows) / len(rows)

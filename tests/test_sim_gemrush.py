@@ -294,3 +294,21 @@ def test_a_tournament_needs_a_mode_where_seats_compete(
     args = ["--game", "gem-rush", "--mode", "crisis", "--bots", "random,simtest-first"]
     code, _ = cli("tournament", *args, "--games", "2", "--out", str(tmp_path / "t"))
     assert code == 2 and "Crisis (cooperative) is cooperative" in capsys.readouterr().err
+
+
+def test_a_report_of_rows_it_cannot_read_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = tmp_path / "run"
+    code, _ = cli("simulate", "--game", "gem-rush", "--mode", "rush", "--players", "2",
+                  "--games", "2", "--quiet", "--out", str(run))  # fmt: skip
+    assert code == 0
+    games = run / "games.jsonl"
+    rows = [json.loads(line) for line in games.read_text().splitlines()]
+    for row in rows:  # rooms as an older layout wrote them: figures by name
+        row["rooms"] = {"Ruins": {"uses": 1, "actions": 1}}
+    games.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    code, _ = cli("report", str(run))
+    err = capsys.readouterr().err
+    assert code != 0 and "cannot draw the section 'Rooms: use and value'" in err
+    assert "Traceback" not in err and not (run / "report.html").exists()

@@ -25,7 +25,7 @@ from typing import Any
 from iridescia.sim import html as h
 from iridescia.sim import stats as st
 from iridescia.sim.games import plugin as sim_plugin
-from iridescia.sim.output import Run, load_run
+from iridescia.sim.output import Run, RunDirError, load_run
 from iridescia.sim.plugin import ReportData, Row, SimPlugin
 
 COMPETITIVE: tuple[tuple[str, str], ...] = (
@@ -238,10 +238,17 @@ def build_report(run: Run) -> str:
     own = {s.anchor: s for s in plugin.sections()}
     sections = []
     for anchor, heading in sections_of(run):
-        if anchor in own:
-            body, note = own[anchor].render(data), own[anchor].note
-        else:
-            body, note = bodies[anchor](), notes.get(anchor, "")
+        try:
+            if anchor in own:
+                body, note = own[anchor].render(data), own[anchor].note
+            else:
+                body, note = bodies[anchor](), notes.get(anchor, "")
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # Rows this version cannot read (hand-edited, or written by another version).
+            raise RunDirError(
+                f"{run.path}: cannot draw the section {heading!r}: a field of the run's rows is "
+                f"missing or not as this version writes it ({type(exc).__name__}: {exc})"
+            ) from None
         sections.append((anchor, heading, h.section(anchor, heading, body, note=note)))
     page_title = f"{title} simulation report: {run.path.name}"
     subtitle = f"{len({r['game'] for r in run.rows})} games"
