@@ -212,3 +212,19 @@ def test_the_default_policy_finishes_a_turn_just_after_it_passes() -> None:
     assert finished.current_player == (seat + 1) % 3
     assert HEURISTICS.turn_index(finished) == done + 1
     assert not any(HEURISTICS.may_pass_turn(a) for a in GAME.actions)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(7205, 6), (7143, 6), (7218, 2)])
+def test_greedy_tables_never_stall(seed: int, players: int) -> None:
+    # Seeds where earlier heuristics stalled a Rush game (data set -1, target 15 or 20): dwarves
+    # hoarding cards in a room while sites waited; cut off from every site, walking to and fro;
+    # the last site a 0-point door nobody would pay for (64 rounds). Each now ends in time.
+    game = GAME.new(players, seed, None, {"data_set": "gemrush-2e-provisional-1"}, mode="rush")
+    assert isinstance(game, GemRushGame)
+    bots = [make_bot("greedy", GAME) for _ in range(players)]
+    rngs = [Rng(seed * 16 + i + 1) for i in range(players)]
+    while not game.is_terminal():
+        seat = game.current_player
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(), rngs[seat]))
+    assert game.state.turns_done <= 16 * players and max(game.scores()) >= game.state.target

@@ -81,6 +81,8 @@ POINTS_PER_WORTH: Final = 0.55
 FREE_DOOR_GAIN: Final = 0.3
 # The worth a card beyond the hand limit keeps (a Patience Vein, a construction before phase 1).
 EXCESS_CARD_SHARE: Final = 0.15
+# What opening new sites is worth, shared out over the sites the mine has (``construction_gain``).
+OPENING_GAIN: Final = 1.5
 # Cards a turn's phase-3 action brings, on average (a draw 1, most rooms 2-3).
 EXPECTED_INFLOW: Final = 2
 FULL_WORTH_TURNS: Final = 2.0  # with fewer turns left than this, cards are worth less
@@ -128,7 +130,9 @@ def construction_gain(s: State, tile: int, d: int, warped: bool) -> float | None
 
     The loss is marginal: the hand is valued with the cards the turn's action should still
     bring (``EXPECTED_INFLOW`` average cards), so paying with cards the hand limit would throw
-    away costs next to nothing, and as much as the cards are still worth (``card_share``)."""
+    away costs next to nothing, and as much as the cards are still worth (``card_share``). The
+    new room's doors add ``OPENING_GAIN`` shared over the mine's sites: little in an open mine,
+    much when the door is one of the last."""
     side = mine.shown_side(s, tile, d)
     if not side.cost and not warped:
         return FREE_DOOR_GAIN
@@ -142,7 +146,10 @@ def construction_gain(s: State, tile: int, d: int, warped: bool) -> float | None
     before = hand_worth([CARD_WORTH[c] for c in hand] + inflow, limit)
     kept = [CARD_WORTH[c] for i, c in enumerate(hand) if i not in picked]
     loss = before - hand_worth(kept + inflow, limit)
-    return side.points + bonus - POINTS_PER_WORTH * card_share(s, s.current) * loss
+    # A new room opens new sites; that matters most when few are left (with one 0-point door
+    # as the last site, nobody would ever build it and the game would stall).
+    opening = OPENING_GAIN / max(1, len(mine.sites(s)))
+    return side.points + bonus + opening - POINTS_PER_WORTH * card_share(s, s.current) * loss
 
 
 def _payment_choice(s: State, legal: Sequence[Action]) -> Action:
