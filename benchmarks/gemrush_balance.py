@@ -153,9 +153,9 @@ def summarise_run(run: Path) -> dict[str, Any]:
     decisions: list[int] = []
     for r in rows:
         per_turn = r["per_turn"]
-        for rnd, sites in zip(per_turn["round"], per_turn["sites"], strict=True):
+        for i, sites in enumerate(per_turn["sites"]):  # turn i is in round i // players + 1
             if sites is not None:
-                sites_by_round[rnd].append(sites)
+                sites_by_round[i // n + 1].append(sites)
         decisions.extend(d for d in per_turn["decisions"] if d is not None)
     out["open_sites_by_round"] = {
         k: statistics.fmean(v) for k, v in sorted(sites_by_round.items()) if k <= 14
@@ -258,7 +258,7 @@ def robustness(games: int, seed: int) -> None:
                 run = 0
                 current = game.current_player
         row = stats.as_json()
-        turns += len(row["per_turn"]["seat"])
+        turns += len(row["per_turn"]["decisions"])
         cap_hits += row["free_effect_cap_hits"]
         limit_hits += bool(row["round_limit_hit"])
         per_mode[mode] += 1
