@@ -6,6 +6,7 @@ used for ``docs/gemrush-balance.md`` are listed there), then:
 ``python -m benchmarks.gemrush_balance summarise DIR [DIR ...]``     §8.1-8.6, per run
 ``python -m benchmarks.gemrush_balance robustness --games 100000``    §8.7, random playouts
 ``python -m benchmarks.gemrush_balance compare A.json B.json``       before/after, side by side
+``python -m benchmarks.gemrush_balance tables A.json [B.json ...]``  one row per run
 
 ``summarise --json FILE`` also writes the figures as JSON (``compare`` reads two such files).
 Every run directory holds one mode, one table size and one bot (its ``meta.json`` says which
@@ -269,6 +270,49 @@ def robustness(games: int, seed: int) -> None:
           f"{decisions / max(1, turns):.1f} decisions per turn")  # fmt: skip
 
 
+def tables(summaries: list[dict[str, Any]]) -> None:
+    """Compact Markdown tables over many runs: one row per run (the doc's tables)."""
+    crisis = [s for s in summaries if s["mode"] == "crisis"]
+    rush = [s for s in summaries if s["mode"] == "rush"]
+    if crisis:
+        levels = list(crisis[0]["reached"])
+        print("| bot | players | games | team score: median (quartiles) | "
+              + " | ".join(levels) + " |")  # fmt: skip
+        print("| --- " * (4 + len(levels)) + "|")
+        for s in crisis:
+            q = s["team_quartiles"]
+            reached = " | ".join(f"{s['reached'][k]:.0%}" for k in levels)
+            print(f"| {s['bot']} | {s['players']} | {s['games']} | {s['team_median']:g} "
+                  f"({q[0]:g}-{q[2]:g}) | {reached} |")  # fmt: skip
+    if rush:
+        print("\n| bot | data set | players | games | rounds: median (quartiles, range) | "
+              "win rate by turn order, first player first | R88 |")  # fmt: skip
+        print("| --- " * 7 + "|")
+        for s in rush:
+            q = s["rounds_quartiles"]
+            wins = ", ".join(f"{w:.0%}" for w in s["win_by_turn_order"])
+            print(f"| {s['bot']} | {s['data_set'][-1]} | {s['players']} | {s['games']} | "
+                  f"{s['rounds_median']:g} ({q[0]:g}-{q[2]:g}, {s['rounds_range'][0]}-"
+                  f"{s['rounds_range'][1]}) | {wins} | {s['round_limit_hits']} |")  # fmt: skip
+    print("\n| run | points per construction | constructions per turn | cards per draw / room "
+          "action | room actions | door points from 4-5 gems | free / 0-point doors per game "
+          "| reshuffles per game | tiles placed | R101 reopenings (games) | dead-end starts | "
+          "R73 cap hits per game | decisions per turn (max) |")  # fmt: skip
+    print("| --- " * 13 + "|")
+    for s in summaries:
+        d = s["decisions_per_turn"]
+        print(f"| {s['mode']} {s['players']}p {s['bot']} ({s['data_set'][-1]}) | "
+              f"{s['points_per_construction']:.2f} | {s['constructions_per_turn']:.2f} | "
+              f"{s['cards_per_draw'] or 0:.2f} / {s['cards_per_room_action'] or 0:.2f} | "
+              f"{s['room_action_share']:.0%} | {s['points_share_4_5']:.0%} | "
+              f"{s['free_doors_per_game']:.2f} / {s['zero_point_doors_per_game']:.2f} | "
+              f"{s['reshuffles_per_game']:.1f} | {s['tiles_placed_per_game']:.1f} | "
+              f"{s['reopening_games']} ({s['reopening_games'] / s['games']:.1%}) | "
+              f"{s['dead_end_starts'] / s['games']:.1%} | "
+              f"{s['free_effect_cap_hits'] / s['games']:.2f} | "
+              f"{d['mean']:.1f} ({d['max']}) |")  # fmt: skip
+
+
 def compare(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> None:
     """The headline figures of two summaries side by side, run by run."""
     index = {(s["mode"], s["players"], s["bot"]): s for s in b}
@@ -297,6 +341,8 @@ def main() -> None:
     r = sub.add_parser("robustness")
     r.add_argument("--games", type=int, default=100_000)
     r.add_argument("--seed", type=int, default=90_000)
+    tb = sub.add_parser("tables")
+    tb.add_argument("summaries", nargs="+", type=Path, help="JSON files of summarise --json")
     c = sub.add_parser("compare")
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
@@ -309,6 +355,8 @@ def main() -> None:
         print_rooms(summaries)
         if args.json:
             args.json.write_text(json.dumps(summaries, indent=1))
+    elif args.command == "tables":
+        tables([s for f in args.summaries for s in json.loads(f.read_text())])
     elif args.command == "robustness":
         robustness(args.games, args.seed)
     else:
