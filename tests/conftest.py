@@ -10,6 +10,10 @@ Its asserts carry their own messages, so pytest's assertion rewriting is turned 
 This module imports only the rules core (never ``game.py``), so collecting the rest of the suite
 never depends on it.
 
+``CALL_REPORT`` holds each test's call-phase report on its item (pytest's recipe for making
+test results available in fixtures), so a fixture can act only when its test failed: the
+browser tests take their failure screenshots that way.
+
 With ``IRIDESCIA_EXPECT_COMPILED=1`` (CI's run on the compiled build, ``PYTHONPATH=build/compiled``)
 the session refuses to start unless every module of the compiled packages really is compiled, so
 a stale or missing build cannot pass as a test of it.
@@ -21,7 +25,7 @@ import importlib
 import os
 import pkgutil
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from itertools import compress
 from typing import TYPE_CHECKING
 
@@ -72,6 +76,25 @@ def pytest_configure(config: pytest.Config) -> None:
                 f"{', '.join(interpreted)} (build with scripts/build_compiled.py and run with "
                 f"PYTHONPATH=build/compiled)"
             )
+
+
+CALL_REPORT = pytest.StashKey[pytest.TestReport]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_REPORT] = report
+    return report
+
+
+def call_failed(item: pytest.Item) -> bool:
+    """Whether ``item``'s test body failed (for fixture teardowns; False before it ran)."""
+    report = item.stash.get(CALL_REPORT, None)
+    return report is not None and report.failed
 
 
 # Component counts from the spec (section 1), for games with the default rules parameters.

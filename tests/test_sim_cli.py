@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -127,3 +128,42 @@ def test_report_on_a_damaged_csv(tmp_path: Path, capsys: pytest.CaptureFixture[s
     csv_path.write_text(text)
     code, err = run(["report", str(tmp_path)], capsys)
     assert code == 1 and "not true/false" in err
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sim") / "run"
+    assert main(["simulate", "--games", "2", "--quiet", "--out", str(out)]) == 0
+    return out
+
+
+@pytest.mark.parametrize(
+    ("command", "module"),
+    [
+        ("report", "matplotlib.figure"),
+        ("tournament", "matplotlib.figure"),
+        ("tournament", "openskill.models"),
+    ],
+)
+def test_report_and_tournament_without_the_sim_extra(
+    command: str,
+    module: str,
+    run_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without matplotlib or openskill: one line naming the extra, exit code 2, nothing played
+    or written (a None in sys.modules makes the import fail as if the package were absent)."""
+    monkeypatch.setitem(sys.modules, module, None)
+    out = tmp_path / "out"
+    argv = {
+        "report": ["report", str(run_dir), "--out", str(out)],
+        "tournament": ["tournament", "--bots", "random,greedy", "--games", "2", "--out", str(out)],
+    }[command]
+    code, err = run(argv, capsys)
+    assert code == 2
+    assert err.count("\n") == 1
+    assert err.startswith(f"iridescia {command}: ") and module in err
+    assert err.endswith("install with: pip install -e '.[sim]'\n")
+    assert not out.exists()

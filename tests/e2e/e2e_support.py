@@ -3,7 +3,8 @@ and a player that plays by clicking what the page offers.
 
 The server runs with short bot and Rhom delays so whole games stay quick. Chromium is Debian's
 (``/usr/bin/chromium``): Playwright cannot download a browser here. Screenshots go to
-``test-artifacts/`` at the top of the repository (ignored by git).
+``test-artifacts/`` at the top of the repository (ignored by git): the ones the tests take on
+purpose, and ``failure-<test>-<n>.png`` of every page open when a test fails (only then).
 
 ``ClickingPlayer`` reads the legal actions from the prompt's buttons, checks that each action
 that belongs to something on the table (a hex, a card, a die, a gem in your cargo, an
@@ -19,7 +20,7 @@ import os
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ pytest.importorskip("playwright")
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from conftest import call_failed
 from iridescia.web.testing import ServerProcess
 
 CHROMIUM = os.environ.get("IRIDESCIA_CHROMIUM", "/usr/bin/chromium")
@@ -107,11 +109,32 @@ def errors_fixture() -> PageErrors:
     return PageErrors()
 
 
+NewContext = Callable[..., BrowserContext]
+
+
+@pytest.fixture(name="new_context")
+def new_context_fixture(browser: Browser, request: pytest.FixtureRequest) -> Iterator[NewContext]:
+    """``new_context(**options)``: a browser context closed after the test; if the test failed,
+    every page still open is saved first as ``failure-<test>-<n>.png``."""
+    made: list[BrowserContext] = []
+
+    def new_context(**options: Any) -> BrowserContext:
+        made.append(browser.new_context(**options))
+        return made[-1]
+
+    yield new_context
+    if call_failed(request.node):
+        test = re.sub(r"\W+", "-", request.node.name)[:80]
+        pages = [page for ctx in made for page in ctx.pages]
+        for i, page in enumerate(pages):
+            shot(page, f"failure-{test}-{i}")
+    for ctx in made:
+        ctx.close()
+
+
 @pytest.fixture(name="context")
-def context_fixture(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    yield ctx
-    ctx.close()
+def context_fixture(new_context: NewContext) -> BrowserContext:
+    return new_context(viewport={"width": 1280, "height": 900})
 
 
 def fix_seed(page: Page, seed: int) -> None:
@@ -210,15 +233,6 @@ class ClickingPlayer:
         self.handoffs = 0
 
     def play(self, max_actions: int = 600, on_handoff: Any = None, on_step: Any = None) -> Page:
-        try:
-            return self._play(max_actions, on_handoff, on_step)
-        except Exception:
-            for i, page in enumerate(self.pages):
-                test = re.sub(r"\W+", "-", os.environ.get("PYTEST_CURRENT_TEST", "test"))
-                shot(page, f"failure-{test[:80]}-{i}")
-            raise
-
-    def _play(self, max_actions: int, on_handoff: Any, on_step: Any) -> Page:
         while self.actions < max_actions:
             i, what = wait_ready(self.pages)
             page = self.pages[i]

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
     ClickingPlayer,
+    NewContext,
     PageErrors,
     browser_fixture,
     context_fixture,
     errors_fixture,
     fix_seed,
+    new_context_fixture,
     server_fixture,
     shot,
 )
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page
 
 from iridescia.web.testing import ServerProcess
 
@@ -135,45 +137,40 @@ def test_hot_seat_hand_off_hides_objectives(
 
 
 def test_online_game_with_an_invite_link(
-    browser: Browser, server: ServerProcess, errors: PageErrors
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
 ) -> None:
-    host_ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    guest_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                    has_touch=True)  # fmt: skip
-    try:
-        host = _lobby(host_ctx, server, errors, seed=303)
-        host.select_option(".seat-kind[data-seat='1']", "human")
-        host.click("#create")
-        invite = host.locator(".invite-url[data-seat='1']")
-        link = invite.input_value()
-        assert "#/t/" in link
-        host.click("#go")
-        guest = errors.watch(guest_ctx.new_page())
-        guest.goto(link)
-        guest.wait_for_selector("#prompt")
-        assert "#/t/" in guest.url and link.rsplit("/", 1)[1] not in guest.url  # token dropped
-        host.wait_for_selector(".player[data-seat='1'] >> text=online")
-        shot(guest, "online-guest-phone")
-        player = ClickingPlayer([host, guest], seed=3)
-        versions: list[str] = []
+    host_ctx = new_context(viewport={"width": 1100, "height": 850})
+    guest_ctx = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host = _lobby(host_ctx, server, errors, seed=303)
+    host.select_option(".seat-kind[data-seat='1']", "human")
+    host.click("#create")
+    invite = host.locator(".invite-url[data-seat='1']")
+    link = invite.input_value()
+    assert "#/t/" in link
+    host.click("#go")
+    guest = errors.watch(guest_ctx.new_page())
+    guest.goto(link)
+    guest.wait_for_selector("#prompt")
+    assert "#/t/" in guest.url and link.rsplit("/", 1)[1] not in guest.url  # token dropped
+    host.wait_for_selector(".player[data-seat='1'] >> text=online")
+    shot(guest, "online-guest-phone")
+    player = ClickingPlayer([host, guest], seed=3)
+    versions: list[str] = []
 
-        def step(p: Page, n: int) -> None:
-            if n % 15 == 0:  # both pages show the same game: same log length after settling
-                versions.append(str(n))
-            if n == 20:
-                shot(host, "online-host")
+    def step(p: Page, n: int) -> None:
+        if n % 15 == 0:  # both pages show the same game: same log length after settling
+            versions.append(str(n))
+        if n == 20:
+            shot(host, "online-host")
 
-        last = player.play(on_step=step)
-        for p in (host, guest):
-            p.wait_for_selector("#scores .winner")
-        shot(last, "online-final-scores", full=True)
-        assert host.locator("#scores").inner_text() != ""
-        host_rows = host.locator("#scores tr.total").inner_text()
-        assert host_rows == guest.locator("#scores tr.total").inner_text()
-        assert player.actions >= 30
-    finally:
-        host_ctx.close()
-        guest_ctx.close()
+    last = player.play(on_step=step)
+    for p in (host, guest):
+        p.wait_for_selector("#scores .winner")
+    shot(last, "online-final-scores", full=True)
+    assert host.locator("#scores").inner_text() != ""
+    host_rows = host.locator("#scores tr.total").inner_text()
+    assert host_rows == guest.locator("#scores tr.total").inner_text()
+    assert player.actions >= 30
     assert not errors.errors, errors.errors
 
 
@@ -208,60 +205,49 @@ def test_language_switch_is_remembered(
 
 
 def test_phone_layout_zoom_pan_and_touch_tooltips(
-    browser: Browser, server: ServerProcess, errors: PageErrors
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
 ) -> None:
-    ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    try:
-        page = errors.watch(ctx.new_page())
-        page.goto(server.url + "/")
-        page.select_option("#mode", "solo")
-        page.click("#create")
-        board = page.locator("svg.board")
-        board.wait_for()
-        box = board.bounding_box()
-        assert box is not None and box["width"] <= 390  # the board fits the phone's width
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
-        full = [float(x) for x in (board.get_attribute("viewBox") or "").split()]
-        page.click("#zoom-in")
-        page.click("#zoom-in")
-        zoomed = [
-            float(x) for x in (page.locator("svg.board").get_attribute("viewBox") or "").split()
-        ]
-        assert zoomed[2] < full[2] * 0.7  # a closer look
-        # drag to pan
-        box = page.locator("svg.board").bounding_box()
-        assert box is not None
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        page.mouse.move(x + 60, y + 40, steps=5)
-        page.mouse.up()
-        panned = [
-            float(v) for v in (page.locator("svg.board").get_attribute("viewBox") or "").split()
-        ]
-        assert panned[:2] != zoomed[:2] and panned[2:] == zoomed[2:]
-        shot(page, "phone-zoomed")
-        # a tap on a card shows its text (touch screens have no hover)
-        relic = page.locator(".card.relic").first
-        name = relic.locator(".card-name").inner_text()
-        relic.tap()
-        tip = page.locator(".tip")
-        tip.wait_for()
-        assert name in tip.inner_text() and "points" in tip.inner_text()
-        shot(page, "phone-tooltip")
-        page.tap("h3 >> nth=0")  # a tap elsewhere closes it
-        assert page.locator(".tip").count() == 0
-        # the zoom is remembered
-        page.reload()
-        page.locator("svg.board").wait_for()
-        again = [
-            float(v) for v in (page.locator("svg.board").get_attribute("viewBox") or "").split()
-        ]
-        assert again[2] == zoomed[2]
-    finally:
-        ctx.close()
+    ctx = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = errors.watch(ctx.new_page())
+    page.goto(server.url + "/")
+    page.select_option("#mode", "solo")
+    page.click("#create")
+    board = page.locator("svg.board")
+    board.wait_for()
+    box = board.bounding_box()
+    assert box is not None and box["width"] <= 390  # the board fits the phone's width
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    full = [float(x) for x in (board.get_attribute("viewBox") or "").split()]
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    zoomed = [float(x) for x in (page.locator("svg.board").get_attribute("viewBox") or "").split()]
+    assert zoomed[2] < full[2] * 0.7  # a closer look
+    # drag to pan
+    box = page.locator("svg.board").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 60, y + 40, steps=5)
+    page.mouse.up()
+    panned = [float(v) for v in (page.locator("svg.board").get_attribute("viewBox") or "").split()]
+    assert panned[:2] != zoomed[:2] and panned[2:] == zoomed[2:]
+    shot(page, "phone-zoomed")
+    # a tap on a card shows its text (touch screens have no hover)
+    relic = page.locator(".card.relic").first
+    name = relic.locator(".card-name").inner_text()
+    relic.tap()
+    tip = page.locator(".tip")
+    tip.wait_for()
+    assert name in tip.inner_text() and "points" in tip.inner_text()
+    shot(page, "phone-tooltip")
+    page.tap("h3 >> nth=0")  # a tap elsewhere closes it
+    assert page.locator(".tip").count() == 0
+    # the zoom is remembered
+    page.reload()
+    page.locator("svg.board").wait_for()
+    again = [float(v) for v in (page.locator("svg.board").get_attribute("viewBox") or "").split()]
+    assert again[2] == zoomed[2]
     assert not errors.errors, errors.errors
 
 

@@ -15,8 +15,9 @@ games' metadata (``sim.flags``); Gems of Iridescia's ``--players 1`` (solo), ``-
 parsed arguments to ``run_command``.
 
 Exit codes: 0 done; 1 a game failed (reported with its seed, the other games are written), a
-run directory that cannot be read, or a run that could not finish; 2 bad arguments (nothing is
-written).
+run directory that cannot be read, or a run that could not finish; 2 bad arguments or, for
+``report`` and ``tournament``, the ``sim`` extra (matplotlib, openskill) not installed (nothing
+is written).
 """
 
 from __future__ import annotations
@@ -110,8 +111,24 @@ def _error(command: str, message: str) -> None:
     print(f"iridescia {command}: error: {message}", file=sys.stderr)
 
 
+def _sim_extra_missing(command: str) -> bool:
+    """Say in one line which extra to install if ``report``/``tournament`` lack the ``sim``
+    extra; checked before any work, so a tournament does not play its games first."""
+    try:
+        import matplotlib.figure  # noqa: F401  (both pages draw figures)
+
+        if command == "tournament":
+            import openskill.models  # noqa: F401  (the ratings)
+    except ImportError as exc:  # the sim extra is not installed
+        print(f"iridescia {command}: {exc}; install with: pip install -e '.[sim]'", file=sys.stderr)
+        return True
+    return False
+
+
 def run_command(args: argparse.Namespace, console: Console, argv: Sequence[str]) -> int:
     """Run a parsed ``simulate``/``report``/``tournament`` command; returns the exit code."""
+    if args.command in ("report", "tournament") and _sim_extra_missing(args.command):
+        return 2
     try:
         if args.command == "simulate":
             return _simulate(args, console, argv)
