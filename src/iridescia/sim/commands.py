@@ -23,6 +23,7 @@ is written).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -111,17 +112,32 @@ def _error(command: str, message: str) -> None:
     print(f"iridescia {command}: error: {message}", file=sys.stderr)
 
 
+# What ``report`` and ``tournament`` need from the ``sim`` extra: both pages draw figures, and
+# a tournament rates its bots.
+_SIM_EXTRA = {
+    "report": ("matplotlib.figure",),
+    "tournament": ("matplotlib.figure", "openskill.models"),
+}
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a parent package missing, or a broken install
+        return False
+
+
 def _sim_extra_missing(command: str) -> bool:
     """Say in one line which extra to install if ``report``/``tournament`` lack the ``sim``
     extra; checked before any work, so a tournament does not play its games first."""
-    try:
-        import matplotlib.figure  # noqa: F401  (both pages draw figures)
-
-        if command == "tournament":
-            import openskill.models  # noqa: F401  (the ratings)
-    except ImportError as exc:  # the sim extra is not installed
-        print(f"iridescia {command}: {exc}; install with: pip install -e '.[sim]'", file=sys.stderr)
-        return True
+    for module in _SIM_EXTRA.get(command, ()):
+        if not _installed(module):
+            print(
+                f"iridescia {command}: {module} is not installed; install with: "
+                "pip install -e '.[sim]'",
+                file=sys.stderr,
+            )
+            return True
     return False
 
 
