@@ -237,6 +237,33 @@ def test_r21_failure_to_success_with_cart_and_pickaxe_active() -> None:
     assert _cargo(g) == [0, 0, 4, 4] and decision(g) == "cargo limit"
 
 
+def test_r21_take_back_refused_when_the_pickaxe_gem_is_already_sold() -> None:
+    # The roll's success also gave the Pickaxe's sapphire; once that gem is sold, turning the
+    # die to a failure cannot take it back, so only the change that keeps the success is offered.
+    g = _miner("pickaxe", "jackhammer")
+    put(g, 16, "sapphire", up=True)
+    act(g, "play pickaxe", "pickaxe 16")
+    script_dice(g, 4, 1)
+    act(g, "mine 0")
+    assert _cargo(g) == [0, 0, 1, 1]
+    act(g, "sell sapphire 1", "play jackhammer", "die roll:1")
+    assert legal(g) == {"die roll:1 +1"}
+    act(g, "die roll:1 +1")
+    assert _cargo(g) == [0, 0, 1, 0] and min(_cargo(g)) >= 0
+
+
+def test_r21_a_pickaxe_played_after_a_failed_roll_does_not_apply_to_it() -> None:
+    # R22: the Pickaxe applies to later attempts only; turning a die of the earlier roll into a
+    # success gives that roll's gem, without the Pickaxe's.
+    g = _miner("pickaxe", "jackhammer")
+    put(g, 16, "sapphire", up=True)
+    script_dice(g, 3, 1)
+    act(g, "mine 0")
+    assert _cargo(g) == [0, 0, 0, 0]
+    act(g, "play pickaxe", "pickaxe 16", "play jackhammer", "die roll:1", "die roll:1 +1")
+    assert _cargo(g) == [0, 0, 1, 0], "the Pickaxe came after that roll: no sapphire"
+
+
 # ================================================================= Mine Cart (R22)
 
 
