@@ -1,8 +1,10 @@
 """The game data (``data/*.json`` as loaded by ``data.py``) against the rules spec, row by row.
 
-Part 1 reads the markdown tables of spec section 1 straight from
-``shared/spec/gems-of-iridescia.md`` and compares every row of every table with the loaded
-records (these tests are skipped when the spec file is not beside the checkout). Part 2 holds
+Part 1 reads the markdown tables of spec section 1 and compares every row of every table with the
+loaded records. It reads the project's verbatim copy of that section
+(``tests/spec_data/gems-of-iridescia-section-1.md``), so the data check runs in any checkout; where
+the spec itself (``shared/spec/gems-of-iridescia.md``) is beside the checkout, a test checks that
+the copy still equals it, so a change of the spec cannot go unnoticed. Part 2 holds
 checks that do not read the spec: counts, the board geometry recomputed by hand from the doubled
 column rule (spec 1.2, R11, R20), dealt boards (R2) and the records being frozen.
 """
@@ -23,6 +25,7 @@ from iridescia.games.iridescia.setup import deal_tiles, item_deck, new_state
 from iridescia.games.iridescia.state import Options, State
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "shared" / "spec" / "gems-of-iridescia.md"
+SECTION_COPY = Path(__file__).resolve().parent / "spec_data" / "gems-of-iridescia-section-1.md"
 
 LETTERS = {"A": data.AMETHYST, "C": data.CITRINE, "E": data.EMERALD, "S": data.SAPPHIRE}
 COLOUR_WORDS = {"amethyst": 0, "citrine": 1, "emerald": 2, "sapphire": 3}
@@ -38,19 +41,30 @@ ORDINALS = {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 # Reading the spec
 
 
+def _section_one(spec_text: str) -> str:
+    """Spec section 1 as the spec writes it: from its heading up to section 2's."""
+    start = spec_text.index("\n## 1. Components and data") + 1
+    return spec_text[start : spec_text.index("\n## 2. Setup") + 1]
+
+
 @cache
-def _spec_text() -> str | None:
-    if not SPEC_PATH.is_file():
-        return None
-    return SPEC_PATH.read_text("utf-8")
+def _spec_text() -> str:
+    """Section 1 from the project's copy (its first line is a comment saying what it is)."""
+    return SECTION_COPY.read_text("utf-8").split("\n", 1)[1]
 
 
 @pytest.fixture(scope="module")
 def spec() -> str:
-    text = _spec_text()
-    if text is None:
-        pytest.skip(f"rules spec not found at {SPEC_PATH} (the spec tables cannot be compared)")
-    return text
+    return _spec_text()
+
+
+def test_the_copy_of_section_1_still_equals_the_spec() -> None:
+    if not SPEC_PATH.is_file():
+        pytest.skip(f"the spec is not beside this checkout ({SPEC_PATH}): nothing to compare")
+    assert _spec_text() == _section_one(SPEC_PATH.read_text("utf-8")), (
+        "spec section 1 changed: update tests/spec_data/gems-of-iridescia-section-1.md "
+        "(and the data) to match it"
+    )
 
 
 def _section(text: str, number: str) -> str:
@@ -139,7 +153,6 @@ def _tile_bonus(cell: str) -> tuple[int, int]:
 def _spec_tiles() -> dict[int, tuple[int, int, int, int]]:
     """Tile id -> (region, gem, bonus kind, amount), expanded from the table of spec 1.3."""
     text = _spec_text()
-    assert text is not None
     out: dict[int, tuple[int, int, int, int]] = {}
     for row in _table(text, "1.3"):
         groups = _id_groups(row["tiles"])
