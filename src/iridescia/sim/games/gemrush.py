@@ -142,7 +142,7 @@ class GemRushSim(SimPlugin):
     def game_row(self, done: Finished, tally: Tally | None) -> Row:
         game, folded = _narrow(done, tally)
         row = super().game_row(done, tally)
-        row["data_set"] = game.record().data_set  # each row says which data set it measured
+        row["data_set"] = game.params.data_set  # each row says which data set it measured
         row.update(folded.record())
         return row
 
