@@ -26,19 +26,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from iridescia.core.actions import Action
 from iridescia.core.errors import InvalidActionError
 from iridescia.core.events import Event
 from iridescia.core.game import Decision, Game, View
+from iridescia.core.record import GameRecord
 from iridescia.match import AUTOMA, BotSeats, Seating
 from iridescia.tui import log as game_log
 from iridescia.tui import terminal
+from iridescia.tui.display import Display, Resized
+from iridescia.tui.frame import HELP, LOG, Framed
 from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages
 from iridescia.tui.plugin import (
@@ -48,14 +51,16 @@ from iridescia.tui.plugin import (
     automa_turn_of,
     final_screen_of,
     help_of,
+    panels_of,
     prompt_of,
     seat_style_of,
     shows_secrets_of,
     steps_of,
 )
-from iridescia.tui.terminal import InputFn
+from iridescia.tui.terminal import ERROR_STYLE, INFO_STYLE, InputFn
 
-COMMANDS = ("help", "log", "redraw", "save", "quit", "exit")
+COMMANDS = ("help", "log", "redraw", "save", "undo", "quit", "exit")
+Autosave = Callable[[GameRecord, bool], None]  # (record, finished): keep the game safe
 
 
 def span(actions: Sequence[object]) -> str:
@@ -67,10 +72,24 @@ class QuitGame(Exception):
     """Raised inside the loop when the player leaves (``quit`` or end of input)."""
 
 
-class PlaySession:
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """One person's action that ``undo`` may take back: the game just before it."""
+
+    seat: int
+    before: Game
+    log_length: int
+    undoable: bool
+
+
+class PlaySession(Framed):
     """One game at the terminal. ``seats[i]`` is ``"human"`` or a bot spec for seat ``i``; an
     automa seat's entry is ignored (the plug-in's ``automa_kind`` is kept there, as records
-    name it). The seats people and bots play are checked with ``match.Seating.build``."""
+    name it). The seats people and bots play are checked with ``match.Seating.build``.
+
+    ``autosave(record, finished)``, when given, is called after every change of a game that
+    people play, so a game is never lost (``tui.saves``); ``save_path`` is where ``save``
+    writes by default (and, when set, where the game is also saved as it ends)."""
 
     def __init__(
         self,
@@ -86,24 +105,27 @@ class PlaySession:
         sleep: Callable[[float], None] = time.sleep,
         pause: bool = False,
         plugin: TerminalPlugin | None = None,
+        display: Display | None = None,
+        autosave: Autosave | None = None,
+        resume_hint: str | None = None,
     ) -> None:
         if len(seats) != game.num_players:
             raise ValueError(f"{len(seats)} seat kinds for a {game.num_players}-player game")
+        super().__init__(console, msgs, plugin or plugin_for(game.spec.info.name), display)
         self.game = game
         self.spec = game.spec
-        self.plugin = plugin or plugin_for(self.spec.info.name)
         self.automa = frozenset(game.automa_seats)
         deciding = [k.strip().lower() for s, k in enumerate(seats) if s not in self.automa]
         seating = Seating.build(self.spec, mode=game.mode, kinds=deciding)
         kinds = iter(seating.kinds)
         # Per seat: "human", a bot spec or "automa" (what the plug-in's screens are told).
         self.kinds = [AUTOMA if s in self.automa else next(kinds) for s in range(len(seats))]
-        self.console = console
         self.read = read
-        self.msgs = msgs
         self.pause = pause
         self.seed = game.seed if seed is None else seed
         self.save_path = save_path
+        self.goodbye: list[str] = []  # said on the normal screen once the window closes
+        self.final: RenderableType | None = None  # the final screen, printed again there
         self.delay = delay
         self.sleep = sleep
         self.bots = BotSeats(self.spec, seating.bots)
@@ -112,6 +134,10 @@ class PlaySession:
         self.last_human: int | None = None
         self.seen: dict[int | None, int] = {}  # log length each viewer has seen
         self.automa_shown = 0  # the log up to here holds no automa turn left to show
+        self.taken: list[Taken] = []  # this turn's actions that undo may take back
+        self.autosave = autosave
+        self.resume_hint = resume_hint  # how to pick the game up again, said on leaving
+        self.saved_at = -1  # the number of actions when the game was last saved by hand
 
     @property
     def seats(self) -> list[str]:
@@ -123,25 +149,38 @@ class PlaySession:
 
     def run(self) -> int:
         """Play to the end (or until the player quits); returns the exit code (0)."""
-        try:
-            if not self.humans and self.delay <= 0:
-                self.stream(0, None)  # the set-up (and an automa's first turn)
-            while True:
-                self.show_automa_turns()
-                decision = self.game.decision()
-                if decision is None:
-                    break
-                if self.bots.to_act(self.game) is not None:
-                    self.bot_move(decision)
-                else:
-                    self.human_move(decision)
-            self.finish()
-        except QuitGame:
-            return 0
+        with self.display:
+            try:
+                if not self.humans and self.delay <= 0:
+                    self.stream(0, None)  # the set-up (and an automa's first turn)
+                while True:
+                    self.show_automa_turns()
+                    decision = self.game.decision()
+                    if decision is None:
+                        break
+                    if self.bots.to_act(self.game) is not None:
+                        self.bot_move(decision)
+                    else:
+                        self.human_move(decision)
+                self.finish()
+            except QuitGame:
+                pass
+            except KeyboardInterrupt:
+                self.leave(self.msgs("input.interrupted"))
+                return 130
+        self.farewell()
         return 0
 
     def default_save_path(self) -> str:
         return self.save_path or f"iridescia-{self.seed}.json"
+
+    def record(self) -> GameRecord:
+        return self.game.record(with_hashes=True, seats=tuple(self.seats))
+
+    def keep(self) -> None:
+        """Autosave the game as it is now (games people play)."""
+        if self.autosave is not None and self.humans:
+            self.autosave(self.record(), self.game.is_terminal())
 
     # ------------------------------------------------------------ drawing
 
@@ -153,36 +192,31 @@ class PlaySession:
         return self.game.view(viewer) if viewer is not None else self.game.spectator_view()
 
     def screen(self, viewer: int | None, log_end: int | None = None) -> Screen:
-        """A screen for ``viewer``: its view, every seat's kind, the console's size and the
-        latest log lines up to ``log_end`` (lines it has seen dimmed); the caller fills the
-        rest (``dataclasses.replace``)."""
+        """A screen for ``viewer``: its view, every seat's kind, the window's size and layout,
+        the open panel and the latest log lines up to ``log_end`` (lines it has seen dimmed);
+        the caller fills the rest (``dataclasses.replace``)."""
         view = self.view_for(viewer)
-        log = self.game.log[:log_end]
+        size = self.size()
         lines = game_log.log_lines(
             self.plugin,
             self.spec.events,
-            log,
+            self.game.log[:log_end],
             viewer,
             view,
             self.msgs,
-            max(self.console.height, 1),
+            max(size.height, 1),
             self.seen.get(viewer, 0),
         )
         return Screen(
             view=view,
             viewer=viewer,
             seat_kinds=tuple(self.kinds),
-            width=self.console.width,
-            height=terminal.screen_height(self.console, self.msgs),
+            width=size.width,
+            height=size.height,
+            compact=size.compact,
+            panel=self.panel,
             log=lines,
         )
-
-    def show(self, screen: Screen) -> None:
-        """Clear the terminal and draw ``screen`` (then, on a terminal too small for it, say
-        so where it is still seen: under the screen, just above the prompt)."""
-        self.console.clear()
-        self.console.print(self.plugin.render(screen, self.msgs))
-        terminal.size_warning(self.console, self.msgs)
 
     def draw(self, viewer: int | None, decision: Decision | None) -> None:
         view = self.view_for(viewer)
@@ -191,13 +225,26 @@ class PlaySession:
             actions = tuple(self.plugin.action_label(a, view, self.msgs) for a in decision.actions)
         prompt = prompt_of(self.plugin, decision, view, self.msgs) if decision else None
         acting = decision.player if decision else None
-        self.show(replace(self.screen(viewer), prompt=prompt, acting=acting, actions=actions))
+        screen = replace(self.screen(viewer), prompt=prompt, acting=acting, actions=actions)
+        self.show(self.plugin.render(screen, self.msgs))
 
     # ------------------------------------------------------------ bots
 
     def bot_move(self, decision: Decision) -> None:
         start = len(self.game.log)
-        self.game.apply(self.bots.choose(self.game, decision.player))
+        seat = decision.player
+        if self.humans and self.delay <= 0 and self.display.live:
+            viewer = self.viewer_for_bots()
+            self.draw(viewer, decision)
+            name = self.plugin.seat_name(seat, self.view_for(viewer), self.msgs)
+            thinking = self.msgs("bot.thinking", seat=name, bot=self.kinds[seat])
+            with self.display.thinking(thinking):
+                action = self.bots.choose(self.game, seat)
+        else:
+            action = self.bots.choose(self.game, seat)
+        self.game.apply(action)
+        self.taken.clear()
+        self.keep()
         if not self.humans and self.delay <= 0:
             self.stream(start, None)
         elif self.delay > 0:
@@ -232,11 +279,15 @@ class PlaySession:
                     self.draw_automa(first, steps[:k], turn.heading, turn.title)
                     self.sleep(self.spec.events.pause(steps[k - 1], self.delay))
             elif self.pause:
-                self.draw_automa(first, steps, turn.heading, turn.title)
-                try:
-                    self.read(turn.prompt)
-                except EOFError:
-                    self.end_of_input()
+                while True:
+                    self.draw_automa(first, steps, turn.heading, turn.title)
+                    try:
+                        self.display.read(self.read, turn.prompt)
+                        break
+                    except Resized:
+                        continue
+                    except EOFError:
+                        self.end_of_input()
             else:
                 self.console.print(turn.header)
                 for event in steps:
@@ -248,8 +299,9 @@ class PlaySession:
         turn's steps so far."""
         viewer = self.viewer_for_bots()
         lines = steps_of(self.plugin, steps, self.view_for(viewer), self.msgs)
-        screen = self.screen(viewer, first)
-        self.show(replace(screen, heading=heading, steps=lines, steps_title=title))
+        screen = replace(self.screen(viewer, first), panel=None)
+        screen = replace(screen, heading=heading, steps=lines, steps_title=title)
+        self.show(self.plugin.render(screen, self.msgs))
 
     # ------------------------------------------------------------ people
 
@@ -257,14 +309,19 @@ class PlaySession:
         seat = decision.player
         if len(self.humans) >= 2 and seat != self.last_human and self.secrets_change_hands(seat):
             self.hand_off(seat)
+        if seat != self.last_human:
+            self.message = None
+            self.panel = None
         self.last_human = seat
-        self.draw(seat, decision)
-        self.seen[seat] = len(self.game.log)
         name = self.plugin.seat_name(seat, self.view_for(seat), self.msgs)
         prompt = self.msgs("prompt.action", seat=name, range=span(decision.actions))
         while True:
+            self.draw(seat, decision)
+            self.seen[seat] = len(self.game.log)
             try:
-                line = self.read(prompt)
+                line = self.display.read(self.read, prompt)
+            except Resized:
+                continue
             except EOFError:
                 self.end_of_input()
             if self.handle(line, seat, decision):
@@ -278,111 +335,212 @@ class PlaySession:
         return any(shows_secrets_of(self.plugin, self.game.view(v)) for v in viewers)
 
     def hand_off(self, seat: int) -> None:
-        self.console.clear()
-        self.console.print()
+        """An empty screen (and no scrollback) that asks the next person to take over."""
         view = self.game.spectator_view()
         name = self.plugin.seat_name(seat, view, self.msgs)
         text = Text(self.msgs("prompt.handoff", seat=name), "bold")
         text.highlight_words([name], seat_style_of(self.plugin, seat, view))
-        self.console.print(text)
-        try:
-            self.read("> ")
-        except EOFError:
-            self.end_of_input()
+        while True:
+            self.display.draw(Group(Text(""), text), [], 2)
+            try:
+                self.display.read(self.read, "> ")
+                return
+            except Resized:
+                continue
+            except EOFError:
+                self.end_of_input()
 
     def handle(self, line: str, seat: int, decision: Decision) -> bool:
-        """Act on one input line; True once an action was applied."""
+        """Act on one input line; True once the game changed (an action, or an undo)."""
         text = line.strip()
         actions = decision.actions
         if not text:
-            terminal.error(self.console, self.msgs("input.empty", range=span(actions)))
+            if self.panel is not None:
+                self.open_panel(None)
+            else:
+                self.error(self.msgs("input.empty", range=span(actions)))
             return False
         word, _, rest = text.partition(" ")
+        keys = {p.key for p in panels_of(self.plugin, self.view_for(seat), self.msgs)}
         if word.lower() in COMMANDS:
-            self.command(word.lower(), rest.strip(), seat, decision)
+            return self.command(word.lower(), rest.strip(), seat)
+        if text.lower() in keys:
+            self.open_panel(text.lower())
+            self.message = None
             return False
         action = self.pick(text, actions)
         if action is None:
             return False
+        before = self.game.clone()
+        log_length = len(self.game.log)
         try:
-            self.game.apply(action)
+            events = self.game.apply(action)
         except ValueError as exc:  # cannot happen for a listed action; never crash on it
-            terminal.error(self.console, str(exc))
+            self.error(str(exc))
             return False
+        undoable = self.spec.events.undoable(events)
+        self.taken.append(Taken(seat, before, log_length, undoable))
+        self.message = None
+        self.panel = None
+        self.keep()
         return True
 
     def hint(self, actions: Sequence[Action]) -> str:
         return self.msgs("input.hint", range=span(actions), first=str(actions[0]))
 
     def pick(self, text: str, actions: Sequence[Action]) -> Action | None:
-        """The action named by a number or a text among ``actions``, or None (with a message)."""
+        """The action named by a number or a text among ``actions``, or None (with a message
+        that says why it cannot be played)."""
         if text.isdigit():
-            n = int(text)
+            n = int(text) if len(text) < 8 else 0
             if 1 <= n <= len(actions):
                 return actions[n - 1]
-            terminal.error(self.console, self.msgs("input.bad_number", n=n, range=span(actions)))
+            self.error(self.msgs("input.bad_number", n=text, range=span(actions)))
             return None
         try:
             action = self.spec.actions.parse(text)
         except InvalidActionError:
-            terminal.error(
-                self.console, self.msgs("input.unknown", text=text, hint=self.hint(actions))
-            )
+            self.error(self.msgs("input.unknown", text=text, hint=self.hint(actions)))
             return None
         if action not in actions:
-            terminal.error(
-                self.console, self.msgs("input.illegal", text=text, hint=self.hint(actions))
-            )
+            self.error(self.refused(text, action, actions))
             return None
         return action
 
-    def command(self, word: str, arg: str, seat: int, decision: Decision) -> None:
+    def refused(self, text: str, action: Action, actions: Sequence[Action]) -> str:
+        """Why ``action`` is not legal now, in the player's language."""
+        return self.msgs("input.illegal", text=text, hint=self.hint(actions))
+
+    def command(self, word: str, arg: str, seat: int) -> bool:
+        """Carry out a command; True when it changed the game (``undo``)."""
         msgs = self.msgs
+        self.message = None
         if word == "help":
-            typing, legend = help_of(self.plugin, msgs)
-            parts = [typing, msgs("help.commands", path=self.default_save_path())]
-            self.console.print("\n".join(p for p in (*parts, legend) if p), markup=False)
+            self.help_lines = self.help_text(seat)
+            self.open_panel(HELP)
+            self.say(msgs("panel.close"))
         elif word == "log":
-            self.show_log(seat, int(arg) if arg.isdigit() else 40)
+            count = int(arg) if arg.isdigit() and len(arg) < 6 else 40
+            self.log_lines = self.log_text(seat, count)
+            self.open_panel(LOG)
+            self.say(msgs("panel.close"))
         elif word == "redraw":
-            self.draw(seat, decision)
+            self.open_panel(None)
         elif word == "save":
             self.save(arg or self.default_save_path())
+        elif word == "undo":
+            return self.undo(seat)
         else:
-            path = terminal.ask_save_path(self.read, self.default_save_path(), msgs)
-            if path is not None:
-                self.save(path)
-            terminal.info(self.console, msgs("quit.done"))
-            raise QuitGame
+            self.quit()
+        return False
 
-    def show_log(self, viewer: int, count: int) -> None:
+    def help_text(self, seat: int) -> list[Text]:
+        typing, legend = help_of(self.plugin, self.msgs)
+        view = self.view_for(seat)
+        keys = panels_of(self.plugin, view, self.msgs)
+        panels = "".join(
+            "\n" + self.msgs("help.panel", key=p.key.ljust(12), name=p.name) for p in keys
+        )
+        parts = [typing, self.msgs("help.commands", path=self.default_save_path()) + panels]
+        out: list[Text] = []
+        for part in (*parts, legend):
+            if part:
+                out.extend(Text(line) for line in part.splitlines())
+        return out
+
+    def log_text(self, viewer: int, count: int) -> list[Text]:
         log = self.game.log
         view = self.game.view(viewer)
         texts = game_log.log_lines(
             self.plugin, self.spec.events, log, viewer, view, self.msgs, max(1, count)
         )
-        terminal.info(self.console, self.msgs("log.more", n=len(texts), total=len(log)))
-        for text in texts:
-            self.console.print(text)
+        title = Text(self.msgs("log.more", n=len(texts), total=len(log)), INFO_STYLE)
+        return [title, *texts]
+
+    # ------------------------------------------------------------ undo
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s latest action of this turn, when the rules allow it: never
+        across a reveal, roll, draw or another seat's action (the events' ``undoable``)."""
+        if not self.taken:
+            self.error(self.msgs("undo.nothing"))
+            return False
+        last = self.taken[-1]
+        if last.seat != seat or not last.undoable:
+            self.error(self.msgs("undo.refused"))
+            return False
+        self.taken.pop()
+        log = self.game.log[: last.log_length]
+        self.game = last.before
+        self.game.log = log
+        self.seen[seat] = min(self.seen.get(seat, 0), len(log))
+        self.automa_shown = min(self.automa_shown, len(log))
+        self.keep()
+        self.panel = None
+        self.say(self.msgs("undo.done"))
+        return True
+
+    # ------------------------------------------------------------ leaving
 
     def save(self, path: str) -> bool:
-        record = self.game.record(with_hashes=True, seats=tuple(self.seats))
-        return terminal.save_record(record, path, self.console, self.msgs)
+        ok, message = terminal.save_record(self.record(), path, self.msgs)
+        self.say(message, INFO_STYLE if ok else ERROR_STYLE)
+        if ok:
+            self.saved_at = len(self.game.history())
+        return ok
+
+    def quit(self) -> NoReturn:
+        """Leave the game: it is kept (autosave), else the player is asked whether to save
+        it, unless it was saved since its last action."""
+        if self.autosave is None and self.saved_at != len(self.game.history()):
+            path = terminal.ask_save_path(self.read, self.default_save_path(), self.msgs)
+            if path is not None:
+                self.save(path)
+        self.leave(self.msgs("quit.done"))
+        raise QuitGame
 
     def end_of_input(self) -> NoReturn:
-        terminal.info(self.console, self.msgs("input.ended"))
+        self.leave(self.msgs("input.ended"))
+        raise QuitGame
+
+    def leave(self, why: str) -> None:
+        """Keep the unfinished game and say how to pick it up again (after the session's
+        window is closed: ``farewell``)."""
         if self.save_path:
             self.save(self.save_path)
-        raise QuitGame
+        self.keep()
+        self.goodbye.append(why)
+        if self.autosave is not None and self.humans and self.resume_hint:
+            self.goodbye.append(self.resume_hint)
+
+    def farewell(self) -> None:
+        """Lines printed on the normal screen once the session's window is closed."""
+        if self.final is not None and self.display.live:
+            self.console.print(self.final)
+        for line in self.goodbye:
+            terminal.info(self.console, line)
 
     # ------------------------------------------------------------ the end
 
     def finish(self) -> None:
-        """The final screen (the plug-in's: scores, winners); saves if ``save_path`` is set."""
-        screen = self.screen(None)
-        if self.humans:
-            self.console.clear()
-        self.console.print(final_screen_of(self.plugin, screen, self.game, self.msgs))
-        terminal.size_warning(self.console, self.msgs)
+        """The final screen (the plug-in's: scores, winners); saves if ``save_path`` is set.
+        On a terminal the screen stays until Enter, then its scores are printed again on the
+        normal screen (where the session's window was)."""
+        self.keep()
+        screen = replace(self.screen(None), panel=None)
+        final = final_screen_of(self.plugin, screen, self.game, self.msgs)
         if self.save_path:
             self.save(self.save_path)
+        if not self.display.live:
+            self.console.print(final)
+            return
+        while self.humans:
+            self.show(final)
+            try:
+                self.display.read(self.read, self.msgs("prompt.leave"))
+                break
+            except Resized:
+                continue
+            except EOFError:
+                break
+        self.final = final

@@ -6,9 +6,13 @@ that belongs to one game comes from that game's ``TerminalPlugin`` in ``tui/game
 registered in ``tui/games/__init__.py`` under the game's registry name.
 
 A plug-in reads views (never a game state) and the game's package API, and returns ``rich``
-renderables. ``render`` must fit ``screen.width`` x ``screen.height``: the terminal less the
-prompt's line (120 x 39 in the 120 x 40 terminal every game is designed for; the generic code
-says so when the terminal is smaller).
+renderables. ``render`` must fit ``screen.width`` x ``screen.height``: the window less the
+message area and the prompt's line. Two layouts: the **full** table from ``FULL_WIDTH`` x
+``FULL_HEIGHT`` (120 x 40) and a **compact** one (``screen.compact``) that stays fully playable
+down to ``MIN_WIDTH`` x ``MIN_HEIGHT`` (80 x 24): the board and the decision first, the rest in
+panels the player opens by key (``screen.panel``; see ``HasPanels``). The generic code chooses
+the layout from the window's size, draws again when the window is resized, and says so when
+the window is smaller than even the compact layout needs.
 
 Optional members. A plug-in may also have any of the members of the small protocols at the end
 of this module; the generic code asks for them with the ``*_of`` functions there, which fall
@@ -17,8 +21,8 @@ player's language; default: the engine's prompt), ``help`` (how to type actions 
 screen shows; default: one generic sentence), ``automa_turn`` and ``describe_steps`` (how an
 automa's turn is announced and listed while it plays, step by step), ``final_screen`` (the whole
 last screen, given the finished game; default: ``render`` then ``final``), ``seat_style`` (a
-seat's colour on the hand-off screen) and ``automa_kind`` (how records name automa seats;
-default ``"automa"``).
+seat's colour on the hand-off screen), ``automa_kind`` (how records name automa seats;
+default ``"automa"``) and ``panels`` (the panels a player may open by key; default none).
 """
 
 from __future__ import annotations
@@ -35,8 +39,10 @@ from iridescia.core.events import Event
 from iridescia.core.game import Decision, Game, GameInfo, Outcome, View
 from iridescia.i18n import Messages
 
-MIN_WIDTH, MIN_HEIGHT = 120, 40
+FULL_WIDTH, FULL_HEIGHT = 120, 40  # the full table from this window size
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the compact layout down to this size
 PROMPT_LINES = 1  # the line under the screen where the player types
+MESSAGE_LINES = 2  # the message area above it: the latest error, notice or hint
 
 
 @dataclass
@@ -46,8 +52,11 @@ class Screen:
     view: View  # what the viewer may see (a seat's view, or a spectator's)
     viewer: int | None
     seat_kinds: Sequence[str]  # per seat: "human", a bot spec, or "automa"
-    width: int = MIN_WIDTH
-    height: int = MIN_HEIGHT - PROMPT_LINES
+    width: int = FULL_WIDTH
+    height: int = FULL_HEIGHT - PROMPT_LINES - MESSAGE_LINES
+    compact: bool = False  # the compact layout (a window under FULL_WIDTH x FULL_HEIGHT)
+    panel: str | None = None  # a panel the player opened (a ``HasPanels`` key), shown instead
+    # of the board (compact) or beside it
     heading: str | None = None  # replaces the plug-in's own title info (replay: "step 4/120")
     prompt: str | None = None  # the decision's prompt, when the viewer decides
     acting: int | None = None  # the seat that decides now (None when the game is over)
@@ -164,6 +173,25 @@ class NamesAutomaSeats(Protocol):
     def automa_kind(self) -> str:
         """The seat kind written in records for automa seats (e.g. ``"rhom"``)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """A panel the player opens by typing its key (``p``), shown until Enter."""
+
+    key: str  # what the player types: one or two lowercase letters, never an action text
+    name: str  # its name in the player's language, for the key line and ``help``
+
+
+@runtime_checkable
+class HasPanels(Protocol):
+    def panels(self, view: View, msgs: Messages) -> Sequence[Panel]:
+        """The panels this game's screen can open now (``render`` draws ``screen.panel``)."""
+        ...
+
+
+def panels_of(plugin: TerminalPlugin, view: View, msgs: Messages) -> Sequence[Panel]:
+    return plugin.panels(view, msgs) if isinstance(plugin, HasPanels) else ()
 
 
 def prompt_of(plugin: TerminalPlugin, decision: Decision, view: View, msgs: Messages) -> str:

@@ -25,6 +25,8 @@ from iridescia.games import get as get_game
 from iridescia.match import AUTOMA
 from iridescia.tui import log as game_log
 from iridescia.tui import terminal
+from iridescia.tui.display import Display, Resized
+from iridescia.tui.frame import Framed
 from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages
 from iridescia.tui.plugin import (
@@ -32,6 +34,7 @@ from iridescia.tui.plugin import (
     TerminalPlugin,
     automa_turn_of,
     final_screen_of,
+    panels_of,
     prompt_of,
     steps_of,
 )
@@ -42,7 +45,7 @@ QUIT = ("q", "quit", "exit")
 NEXT = ("", "n", "next")
 
 
-class ReplaySession:
+class ReplaySession(Framed):
     """A record and a cursor over its steps (0 = before the first action)."""
 
     def __init__(
@@ -52,13 +55,12 @@ class ReplaySession:
         read: InputFn,
         msgs: Messages,
         plugin: TerminalPlugin | None = None,
+        display: Display | None = None,
     ):
+        super().__init__(console, msgs, plugin or plugin_for(record.game), display)
         self.record = record
-        self.console = console
         self.read = read
-        self.msgs = msgs
         self.spec = get_game(record.game)
-        self.plugin = plugin or plugin_for(record.game)
         self.total = len(record.actions)
         self.spec.from_record(record)  # RecordError if any action fails to replay
         self.game = self.spec.from_record(record, upto=0)
@@ -112,12 +114,15 @@ class ReplaySession:
         log = game.log
         new_from = len(log) - self.new_events()
         decision = game.decision()
+        size = self.size()
         screen = Screen(
             view=view,
             viewer=None,
             seat_kinds=tuple(self.seat_kinds()),
-            width=self.console.width,
-            height=terminal.screen_height(self.console, self.msgs),
+            width=size.width,
+            height=size.height,
+            compact=size.compact,
+            panel=self.panel,
             heading=self.msgs("title.replay", step=self.step, total=self.total),
             acting=decision.player if decision else None,
             note=self.note(),
@@ -128,7 +133,7 @@ class ReplaySession:
                 None,
                 view,
                 self.msgs,
-                max(self.console.height, 1),
+                max(size.height, 1),
                 new_from,
             ),
         )
@@ -143,47 +148,52 @@ class ReplaySession:
 
     def draw(self) -> None:
         screen = self.screen()
-        self.console.clear()
         if self.step >= self.total and self.game.is_terminal():
-            self.console.print(final_screen_of(self.plugin, screen, self.game, self.msgs))
+            self.show(
+                final_screen_of(self.plugin, replace(screen, panel=None), self.game, self.msgs)
+            )
         else:
-            self.console.print(self.plugin.render(screen, self.msgs))
-        terminal.size_warning(self.console, self.msgs)
+            self.show(self.plugin.render(screen, self.msgs))
 
     def run(self) -> int:
         """Step until ``q`` or the end of input; returns the exit code (0)."""
         rec = self.record
-        terminal.info(
-            self.console,
-            self.msgs("replay.start", players=rec.players, seed=rec.seed, total=self.total),
-        )
+        lines = [self.msgs("replay.start", players=rec.players, seed=rec.seed, total=self.total)]
         for text in terminal.opening(self.plugin, self.spec.info, self.msgs, rec.notice):
-            self.console.print(text)
-        redraw = True
+            lines.append(text.plain)
+        self.say("\n".join(lines))
+        with self.display:
+            self.loop()
+        return 0
+
+    def loop(self) -> None:
+        keys = {p.key for p in panels_of(self.plugin, self.game.spectator_view(), self.msgs)}
         while True:
-            if redraw:
-                self.draw()
-            redraw = True
+            self.draw()
             try:
-                line = self.read(self.msgs("prompt.replay")).strip().lower()
-            except EOFError:
-                return 0
+                line = self.display.read(self.read, self.msgs("prompt.replay")).strip().lower()
+            except Resized:
+                continue
+            except (EOFError, KeyboardInterrupt):
+                return
+            self.message = None
             if line in QUIT:
-                return 0
-            if line in NEXT:
-                if self.step >= self.total:
-                    terminal.info(self.console, self.msgs("replay.end"))
-                    redraw = False
+                return
+            if line in keys:
+                self.open_panel(line)
+            elif line in NEXT:
+                if self.panel is not None:
+                    self.open_panel(None)
+                elif self.step >= self.total:
+                    self.say(self.msgs("replay.end"))
                 else:
                     self.goto(self.step + 1)
             elif line in BACK:
                 if self.step == 0:
-                    terminal.info(self.console, self.msgs("replay.at_start"))
-                    redraw = False
+                    self.say(self.msgs("replay.at_start"))
                 else:
                     self.goto(self.step - 1)
-            elif line.isdigit():
+            elif line.isdigit() and len(line) < 8:
                 self.goto(int(line))
             else:
-                terminal.error(self.console, self.msgs("replay.bad", total=self.total))
-                redraw = False
+                self.error(self.msgs("replay.bad", total=self.total))

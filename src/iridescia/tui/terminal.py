@@ -1,4 +1,4 @@
-"""Terminal plumbing shared by play and replay: reading lines, messages, saving, the size check.
+"""Terminal plumbing shared by play and replay: reading lines, messages, saving, opening lines.
 
 The play and replay loops never call ``input()`` or touch ``sys.stdin`` themselves: they take an
 ``InputFn`` (``prompt -> line``, raising ``EOFError`` when input ends) and write to a ``rich``
@@ -15,14 +15,13 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from iridescia.core.game import GameInfo
 from iridescia.core.record import GameRecord
 from iridescia.i18n import Messages
-from iridescia.tui.plugin import MIN_HEIGHT, MIN_WIDTH, PROMPT_LINES, TerminalPlugin
+from iridescia.tui.plugin import TerminalPlugin
 
 InputFn = Callable[[str], str]
 
@@ -92,16 +91,15 @@ def info(console: Console, message: str) -> None:
     console.print(Text(message, INFO_STYLE))
 
 
-def save_record(record: GameRecord, path: str, console: Console, msgs: Messages) -> bool:
-    """Save ``record`` to ``path`` and say so; report (not raise) a failure."""
+def save_record(record: GameRecord, path: str, msgs: Messages) -> tuple[bool, str]:
+    """Save ``record`` to ``path``: whether it worked, and the sentence that says so (a
+    failure is reported, not raised)."""
     try:
         target = Path(path).expanduser()
         record.save(target)
     except OSError as exc:
-        error(console, msgs("save.failed", path=path, error=exc.strerror or exc))
-        return False
-    info(console, msgs("save.done", path=str(target)))
-    return True
+        return False, msgs("save.failed", path=path, error=exc.strerror or exc)
+    return True, msgs("save.done", path=str(target))
 
 
 def ask_save_path(read: InputFn, default: str, msgs: Messages) -> str | None:
@@ -120,40 +118,6 @@ def ask_save_path(read: InputFn, default: str, msgs: Messages) -> str | None:
     if low in NO:
         return None
     return answer
-
-
-def screen_height(console: Console, msgs: Messages) -> int:
-    """The lines a game's screen may use: the terminal's height less the prompt's line (and,
-    on a terminal too small for the screens, the lines of the warning printed under it), so
-    the screen's first line is still on the terminal when the prompt is printed."""
-    warning = _size_text(console, msgs)
-    below = PROMPT_LINES + (-(-cell_len(warning) // max(console.width, 1)) if warning else 0)
-    return max(console.height - below, 1)
-
-
-def too_small(console: Console) -> bool:
-    """Whether ``console`` is a terminal smaller than the ``MIN_WIDTH`` x ``MIN_HEIGHT`` every
-    game is drawn for (output to a pipe or a file is never too small)."""
-    return console.is_terminal and (console.width < MIN_WIDTH or console.height < MIN_HEIGHT)
-
-
-def _size_text(console: Console, msgs: Messages) -> str:
-    if not too_small(console):
-        return ""
-    return msgs(
-        "tui.size",
-        min_width=MIN_WIDTH,
-        min_height=MIN_HEIGHT,
-        width=console.width,
-        height=console.height,
-    )
-
-
-def size_warning(console: Console, msgs: Messages) -> None:
-    """Say, under the screen, that the terminal is smaller than the screens need (if it is)."""
-    text = _size_text(console, msgs)
-    if text:
-        console.print(Text(text, WARN_STYLE))
 
 
 def opening(
