@@ -262,7 +262,7 @@ def test_commands_help_log_redraw_save(tmp_path: object) -> None:
     s = session(game, ["human", "random"], scripted_input(lines), out, save_path=str(path))
     assert s.run() == 0
     text = buf.getvalue()
-    assert "Commands:" in text and "Last 5 of" in text
+    assert "Commands (typed in English):" in text and "Last 5 of" in text
     assert f"Game saved to {path}" in text
     record = GameRecord.load(path)
     assert Game.from_record(record).state_hash() == game.state_hash()
@@ -616,15 +616,15 @@ def test_variant_hot_seat_never_prompts_the_rhom() -> None:
 # ---------------------------------------------------------------- generic terminal, languages
 
 
-def test_a_small_terminal_is_told_its_size() -> None:
-    for width, height, warned in ((100, 30, True), (120, 40, False), (130, 50, False)):
+def test_a_window_too_small_for_the_compact_layout_is_told_its_size() -> None:
+    for width, height, warned in ((70, 20, True), (80, 24, False), (100, 30, False)):
         buf = io.StringIO()
         out = Console(file=buf, width=width, height=height, force_terminal=True)
         game = Game.new(2, 3)
         s = PlaySession(game, ["human", "random"], out, scripted_input(["quit", "n"]), Messages())
         assert s.run() == 0
-        assert ("drawn for a terminal of at least 120x40" in buf.getvalue()) is warned
-        assert (f"this one is {width}x{height}" in buf.getvalue()) is warned
+        assert ("drawn for a terminal of at least 80x24" in buf.getvalue()) is warned
+        assert (f"{width}x{height}: enlarge the window" in buf.getvalue()) is warned
 
 
 @pytest.mark.parametrize("lang", ["fr", "ja"])
@@ -727,35 +727,24 @@ def test_automa_turns_are_found_from_the_catalogue() -> None:
 
 
 @pytest.mark.parametrize("name", games.names())
-def test_every_games_screen_and_the_prompt_fit_a_120x40_terminal(name: str) -> None:
-    # The screen's first line (the title, with Gem Rush's provisional label) must still be on
-    # the terminal once the prompt is printed under the screen.
+@pytest.mark.parametrize(("width", "height"), [(120, 40), (100, 30), (80, 24)])
+def test_every_games_screen_fits_the_window_above_the_message_area_and_prompt(
+    name: str, width: int, height: int
+) -> None:
+    # The body gets the window less the prompt line and the two-line message area; the full
+    # layout from 120x40, the compact one below; nothing wider than the window.
     spec = games.get(name)
     mode = spec.info.modes[0]
     game = spec.new(max(mode.min_players, 2), 5, mode=mode.name)
-    out = Console(file=io.StringIO(), width=WIDTH, height=40)
-    play = PlaySession(game, ["human"] * game.num_players, out, lambda _: "", Messages("en"))
-    decision = game.decision()
-    assert decision is not None
-    screen = play.screen(decision.player)
-    assert screen.height == 40 - 1
-    buf = io.StringIO()
-    Console(file=buf, width=WIDTH, height=40).print(play.plugin.render(screen, Messages("en")))
-    assert len(buf.getvalue().splitlines()) <= 39
-
-
-@pytest.mark.parametrize("name", games.names())
-def test_on_a_small_terminal_the_screen_leaves_room_for_the_warning(name: str) -> None:
-    # 80x24: the screen, the two-line size warning and the prompt fill the terminal exactly,
-    # so the screen's title line is still on it.
-    spec = games.get(name)
-    mode = spec.info.modes[0]
-    game = spec.new(max(mode.min_players, 2), 5, mode=mode.name)
-    out = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    out = Console(file=io.StringIO(), width=width, height=height, force_terminal=True)
     msgs = Messages("en")
     play = PlaySession(game, ["human"] * game.num_players, out, lambda _: "", msgs)
     decision = game.decision()
     assert decision is not None
-    warning = msgs("tui.size", min_width=120, min_height=40, width=80, height=24)
-    assert 80 < len(warning) <= 160  # two lines at 80 columns
-    assert play.screen(decision.player).height == 24 - 1 - 2
+    screen = play.screen(decision.player)
+    assert screen.height == height - 1 - 2
+    assert screen.compact is (width < 120 or height < 40)
+    buf = io.StringIO()
+    Console(file=buf, width=width, height=height).print(play.plugin.render(screen, msgs))
+    lines = buf.getvalue().splitlines()
+    assert len(lines) <= screen.height

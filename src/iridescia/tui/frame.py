@@ -58,6 +58,7 @@ class Framed:
         self.message: Text | None = None
         self.panel: str | None = None
         self.help_lines: list[Text] = []  # what the help panel shows
+        self.page = 0  # the help panel's page
         self.log_lines: list[Text] = []  # what the log panel shows
 
     # ------------------------------------------------------------ the message area
@@ -101,18 +102,36 @@ class Framed:
         """Draw ``body`` (or the open generic panel instead) and the message area."""
         size = self.size()
         if self.panel == HELP:
-            body = self.text_panel(self.help_lines, size.height)
+            pages = self.pages(self.help_lines, size)
+            self.page = min(self.page, len(pages) - 1)
+            if len(pages) > 1:
+                self.say(self.msgs("panel.page", page=self.page + 1, pages=len(pages)))
+            body = Group(*pages[self.page])
         elif self.panel == LOG:
-            body = self.text_panel(self.log_lines, size.height, newest=True)
+            body = Group(*self.pages(self.log_lines, size)[-1])
         self.display.draw(body, self.footer(), size.height)
 
-    def text_panel(self, lines: Sequence[Text], height: int, newest: bool = False) -> Group:
-        """Lines that fill the body: the first ``height`` of them, or the last (``newest``)
-        on a terminal; all of them in a transcript."""
-        if self.display.live and len(lines) > height:
-            lines = lines[-height:] if newest else lines[:height]
-        return Group(*lines)
+    def pages(self, lines: Sequence[Text], size: Size) -> list[list[Text]]:
+        """``lines`` wrapped to the window's width and cut into pages of the body's height
+        (one page holding everything in a transcript)."""
+        if not self.display.live:
+            return [list(lines)]
+        rows: list[Text] = []
+        for line in lines:
+            rows.extend(line.wrap(self.console, max(size.width, 1)))
+        step = max(size.height, 1)
+        return [rows[k : k + step] for k in range(0, len(rows), step)] or [[]]
+
+    def next_page(self) -> bool:
+        """Turn the help panel's page; False when it was the last one."""
+        if self.panel != HELP:
+            return False
+        if self.page + 1 < len(self.pages(self.help_lines, self.size())):
+            self.page += 1
+            return True
+        return False
 
     def open_panel(self, key: str | None) -> None:
         """Open panel ``key`` (a second time closes it); None closes any."""
         self.panel = None if key is None or key == self.panel else key
+        self.page = 0

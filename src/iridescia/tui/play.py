@@ -221,11 +221,15 @@ class PlaySession(Framed):
     def draw(self, viewer: int | None, decision: Decision | None) -> None:
         view = self.view_for(viewer)
         actions: tuple[str, ...] = ()
+        texts: tuple[str, ...] = ()
         if decision is not None and decision.player == viewer:
             actions = tuple(self.plugin.action_label(a, view, self.msgs) for a in decision.actions)
+            texts = tuple(str(a) for a in decision.actions)
         prompt = prompt_of(self.plugin, decision, view, self.msgs) if decision else None
         acting = decision.player if decision else None
-        screen = replace(self.screen(viewer), prompt=prompt, acting=acting, actions=actions)
+        screen = replace(
+            self.screen(viewer), prompt=prompt, acting=acting, actions=actions, action_texts=texts
+        )
         self.show(self.plugin.render(screen, self.msgs))
 
     # ------------------------------------------------------------ bots
@@ -355,7 +359,10 @@ class PlaySession(Framed):
         text = line.strip()
         actions = decision.actions
         if not text:
-            if self.panel is not None:
+            if self.next_page():
+                pass
+            elif self.panel is not None:
+                self.message = None
                 self.open_panel(None)
             else:
                 self.error(self.msgs("input.empty", range=span(actions)))
@@ -496,17 +503,18 @@ class PlaySession(Framed):
             path = terminal.ask_save_path(self.read, self.default_save_path(), self.msgs)
             if path is not None:
                 self.save(path)
-        self.leave(self.msgs("quit.done"))
+        self.leave(self.msgs("quit.done"), asked=True)
         raise QuitGame
 
     def end_of_input(self) -> NoReturn:
         self.leave(self.msgs("input.ended"))
         raise QuitGame
 
-    def leave(self, why: str) -> None:
+    def leave(self, why: str, asked: bool = False) -> None:
         """Keep the unfinished game and say how to pick it up again (after the session's
-        window is closed: ``farewell``)."""
-        if self.save_path:
+        window is closed: ``farewell``). Unless the player was just asked, a game left
+        without a word (end of input, Ctrl+C) is also saved to ``save_path`` if set."""
+        if self.save_path and not asked:
             self.save(self.save_path)
         self.keep()
         self.goodbye.append(why)

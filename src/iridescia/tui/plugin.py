@@ -61,6 +61,7 @@ class Screen:
     prompt: str | None = None  # the decision's prompt, when the viewer decides
     acting: int | None = None  # the seat that decides now (None when the game is over)
     actions: Sequence[str] = field(default_factory=tuple)  # numbered labels, 1-based on screen
+    action_texts: Sequence[str] = field(default_factory=tuple)  # the same actions' canonical texts
     note: str | None = None  # shown instead of the decision (replay: the next recorded action)
     log: Sequence[Text] = field(default_factory=tuple)  # the latest log lines, oldest first
     steps: Sequence[Text] = field(default_factory=tuple)  # an automa's turn, step by step
@@ -88,7 +89,8 @@ class TerminalPlugin(Protocol):
         ...
 
     def action_label(self, action: Action, view: View, msgs: Messages) -> str:
-        """How an action is listed for choosing (its canonical text must stay typeable)."""
+        """How an action is listed for choosing: a sentence in the player's language (the
+        player types its number, or its canonical text, which ``help`` explains)."""
         ...
 
     def render(self, screen: Screen, msgs: Messages) -> RenderableType:

@@ -182,7 +182,9 @@ class ReplaySession(Framed):
             if line in keys:
                 self.open_panel(line)
             elif line in NEXT:
-                if self.panel is not None:
+                if self.next_page():
+                    pass
+                elif self.panel is not None:
                     self.open_panel(None)
                 elif self.step >= self.total:
                     self.say(self.msgs("replay.end"))

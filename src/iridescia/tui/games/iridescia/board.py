@@ -99,8 +99,11 @@ def cell(
     return _line(parts, base), _line([body], base, centre=True)
 
 
-def render_board(view: View, msgs: Words, targets: Iterable[int] = ()) -> Text:
-    """The whole map, Castle row first, then a line for explorers off the board or finished."""
+def render_board(
+    view: View, msgs: Words, targets: Iterable[int] = (), outside: bool = True
+) -> Text:
+    """The whole map, Castle row first, then (``outside``) a line for explorers off the board
+    or finished (``outside_line``)."""
     label = label_width(msgs)
     hexes = {int(h["hex"]): h for h in view["board"]}
     at = explorers_by_position(view)
@@ -128,11 +131,15 @@ def render_board(view: View, msgs: Words, targets: Iterable[int] = ()) -> Text:
             bottom.append_text(b)
             x = start + CELL
         lines += [top, bottom]
-    lines.append(_outside_line(at, msgs, rhom))
+    if outside:
+        lines.append(outside_line(view, msgs))
     return Text("\n").join(lines)
 
 
-def _outside_line(at: dict[int, list[int]], msgs: Words, rhom: int | None = None) -> Text:
+def outside_line(view: View, msgs: Words) -> Text:
+    """Explorers off the board (before their first move, or blocked) and in the Castle."""
+    at = explorers_by_position(view)
+    rhom = rhom_seat(view)
     text = Text()
     text.append(msgs("board.where", where=msgs("tui.where.off")), theme.DIM)
     for seat in at.get(0, []):

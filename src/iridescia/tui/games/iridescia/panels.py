@@ -3,7 +3,7 @@
 Each function takes a view (``Game.view(seat)`` or ``Game.spectator_view()``) and returns a
 ``rich`` renderable. The only private information drawn is the viewer's own objectives, which the
 view itself holds for its seat only; the decision's actions come from the acting seat's
-decision (their labels are the canonical action texts; ``gloss`` adds a note to each). Labels
+decision (their labels are sentences, ``sentences.sentence``, a note in brackets dimmed). Labels
 that precede values (``Market``, ``Supply``, ``Rhom``) share one width, computed in the
 catalogue's language.
 """
@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from iridescia.core.game import View
-from iridescia.games.iridescia import MAX_BARRICADES, RHOM_CARD_BY_ID, tile_json
+from iridescia.games.iridescia import MAX_BARRICADES, RHOM_CARD_BY_ID
 from iridescia.tui.games.iridescia import theme
 from iridescia.tui.games.iridescia.words import Words
 
@@ -129,7 +129,7 @@ def objectives_panel(view: View, msgs: Words, width: int) -> Table | None:
     held = [(obj, "bold #ffd60a") for obj in me["objectives"]]
     gone = me.get("discarded_objective")
     if gone:
-        held.append((gone, theme.DIM + " strike"))  # the one given up, struck out
+        held.append((gone, theme.DIM + " strike"))  # the one given up, struck out and said
     rows = [
         [
             Text(theme.objective_name(int(obj["id"]), msgs), style),
@@ -138,6 +138,9 @@ def objectives_panel(view: View, msgs: Words, width: int) -> Table | None:
         ]
         for obj, style in held
     ]
+    if gone:
+        goal = theme.objective_goal(int(gone["id"]), msgs)
+        rows[-1][2] = Text(msgs("tui.objective.discarded", goal=goal), theme.DIM)
     return _listing(msgs("panel.objectives"), rows, width, 2)
 
 
@@ -210,9 +213,54 @@ def players_table(view: View, msgs: Words, who: Sequence[str], acting: int | Non
             Text(str(sum(int(v) for v in p["points"].values())), "bold"),
             Text(msgs(f"token.{token}") if token else "-"),
             none if rhom else _reserved_text(p.get("reserved"), msgs),
-            _points_by_source(p["points"], msgs) if rhom else Text(", ".join(p["items"]) or "-"),
+            none if rhom else _items_text(p, msgs),
         )
     return table
+
+
+def _items_text(p: dict[str, Any], msgs: Words) -> Text:
+    return Text(", ".join(theme.item_name(k, msgs) for k in p["items"]) or "-")
+
+
+def player_details(p: dict[str, Any], msgs: Words) -> Text:
+    """A seat's goods, folded for a narrow window (the compact players panel): coins, cargo,
+    stone dice, tiles, relics, the reserved relic and items (the Rhom: its points by
+    source)."""
+    sep = msgs("tui.sep")
+    text = Text("   ")
+    text.append(msgs("col.cargo.short") + " ", theme.DIM).append_text(letter_counts(p["cargo"]))
+    if p.get("rhom"):
+        return text.append(sep).append_text(_points_by_source(p["points"], msgs))
+    text.append(sep).append(msgs.count("coins", int(p["coins"])), "#ffd60a")
+    text.append(sep + msgs("col.stone") + f" {p['stone_dice']}", theme.DIM)
+    text.append(sep + msgs("col.tiles.short") + " ", theme.DIM)
+    text.append_text(_tiles_text(p["victory_pile"]))
+    text.append(sep + msgs("col.relics") + " ", theme.DIM)
+    text.append_text(_relics_text(p["relics"], msgs))
+    if p.get("reserved"):
+        text.append(sep + msgs("col.reserved") + " ", theme.DIM)
+        text.append_text(_reserved_text(p.get("reserved"), msgs))
+    if p["items"]:
+        text.append(sep).append_text(_items_text(p, msgs))
+    return text
+
+
+def letter_counts(counts: dict[str, int]) -> Text:
+    """``A0 C2 E0 S1 =3``: each gem's letter and count (zero dimmed), and the total."""
+    text = Text()
+    for colour in theme.GEMS:
+        n = int(counts.get(colour, 0))
+        text.append(f"{theme.gem_letter(colour)}{n} ", theme.gem_style(colour) if n else theme.DIM)
+    return text.append(f"={sum(counts.values())}", theme.DIM)
+
+
+def own_items(view: View, msgs: Words) -> Text:
+    """The viewer's own items (a spectator: nothing)."""
+    viewer = view.get("viewer")
+    if viewer is None:
+        return Text("")
+    me = view["players"][viewer]
+    return Text(msgs("tui.own_items") + " ", "bold").append_text(_items_text(me, msgs))
 
 
 RHOM_SOURCES = ("relics", "tile_bonus", "iridia_stone", "token", "merchant", "overflow")
@@ -249,7 +297,19 @@ def rhom_panel(view: View, msgs: Words) -> Text | None:
         icon = msgs.get(f"icon.{card.icon}", card.icon)
         last = msgs("panel.rhom.last", card=card.id, icon=icon, order=", ".join(card.reveal_order))
         text.append("\n" + " " * width + last, theme.DIM)
+    points = rhom_points(view)
+    if any(int(v) for v in points.values()):
+        text.append("\n" + " " * width).append_text(_points_by_source(points, msgs))
     return text
+
+
+def rhom_points(view: View) -> dict[str, Any]:
+    """The Rhom's points by source, from its seat's row."""
+    for p in view["players"]:
+        if p.get("rhom"):
+            points: dict[str, Any] = p["points"]
+            return points
+    return {}
 
 
 def _reserved_text(relic: dict[str, Any] | None, msgs: Words) -> Text:
@@ -260,50 +320,14 @@ def _reserved_text(relic: dict[str, Any] | None, msgs: Words) -> Text:
     return text
 
 
-def gloss(action: str, view: View, msgs: Words) -> str:
-    """A short explanation of an action text from public data ("" when none helps)."""
-    words = action.split()
-    head, args = words[0], words[1:]
-    try:
-        if head in ("reveal", "move", "land", "place", "remove", "pickaxe") and args:
-            h = view["board"][int(args[0]) - 1]
-            return str(theme.tile_label(h["tile"])) if h["face_up"] and h["tile"] else ""
-        if head in ("restore", "reserve") and args:
-            return theme.relic_name(int(args[0]), msgs)
-        if head == "discard" and args[0] == "objective":
-            return theme.objective_name(int(args[1]), msgs)
-        if head == "discard" and args[0] == "tile":
-            return theme.tile_words(tile_json(int(args[1])), msgs)
-        if head == "buy":
-            key = view["item_market"][int(args[0]) - 1]
-            return theme.item_name(key, msgs)
-        if head == "play":
-            return theme.item_name(args[0], msgs)
-        if head == "sell":
-            return msgs("gloss.sell", coins=int(args[1]) * int(view["market"][args[0]]))
-        if head == "mine":
-            colour = view["turn"]["mining_colour"]
-            note = msgs("gloss.mine", colour=msgs.colour(colour), target=view["market"][colour])
-            return note + (msgs("gloss.stone", n=args[0]) if args[0] != "0" else "")
-        if head == "give":
-            return msgs("gloss.give", seat=msgs.seat(int(args[1]) - 1))
-        if head == "swap":
-            return msgs("gloss.swap", seat=msgs.seat(int(args[0]) - 1))
-        if head in ("end", "done"):
-            return msgs(f"gloss.{head}")
-    except (IndexError, KeyError, ValueError, TypeError):
-        return ""
-    return ""
-
-
 def action_cells(actions: Sequence[str], view: View, msgs: Words) -> list[Text]:
     cells = []
     for i, action in enumerate(actions, start=1):
         text = Text(f"{i:>2} ", "bold #ffd60a")
-        text.append(action, "bold")
-        note = gloss(action, view, msgs)
-        if note:
-            text.append(f" ({note})", theme.DIM)
+        main, paren, note = action.partition(" (")
+        text.append(main, "bold")
+        if paren:
+            text.append(paren + note, theme.DIM)
         cells.append(text)
     return cells
 

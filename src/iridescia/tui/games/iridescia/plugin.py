@@ -22,10 +22,12 @@ from iridescia.core.game import Decision, Game, GameInfo, Outcome, View
 from iridescia.games.iridescia import GAME_NAME
 from iridescia.games.iridescia import Game as IridesciaGame
 from iridescia.i18n import Messages
-from iridescia.tui.games.iridescia import events, scores, theme
+from iridescia.tui.games.iridescia import compact, events, scores, sentences, theme
 from iridescia.tui.games.iridescia import screen as layout
 from iridescia.tui.games.iridescia.words import Words, rhom_seat
-from iridescia.tui.plugin import AutomaTurn, Screen
+from iridescia.tui.plugin import AutomaTurn, Panel, Screen
+
+RELIC_TYPES = ("jewelry", "tech", "lore", "iridia")  # in the players' relic counts' order
 
 
 class IridesciaTerminal:
@@ -52,13 +54,21 @@ class IridesciaTerminal:
         return events.event_text(event, Words.of(msgs, view), int(view["num_players"]))
 
     def action_label(self, action: Action, view: View, msgs: Messages) -> str:
-        return str(action)  # the screen adds a note to each (``panels.gloss``)
+        return sentences.sentence(str(action), view, Words.of(msgs, view))
 
     def prompt(self, decision: Decision, view: View, msgs: Messages) -> str:
         return msgs.get(f"decision.{decision.kind}", decision.prompt)
 
+    def panels(self, view: View, msgs: Messages) -> Sequence[Panel]:
+        return compact.panel_list(view, Words.of(msgs, view))
+
     def help(self, msgs: Messages) -> tuple[str, str]:
-        return msgs("help.typing"), msgs("help.board")
+        types = " ".join(f"{msgs(f'type.{t}')[0]}1" for t in ("jewelry", "tech", "lore", "iridia"))
+        names = ", ".join(
+            f"{msgs(f'type.{t}')[0]} {msgs(f'type.{t}')}"
+            for t in ("jewelry", "tech", "lore", "iridia")
+        )
+        return msgs("help.typing"), msgs("help.board", types=f"{types:<9} ({names})")
 
     def render(self, screen: Screen, msgs: Messages) -> RenderableType:
         return layout.render(screen, Words.of(msgs, screen.view))

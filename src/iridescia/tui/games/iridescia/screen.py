@@ -1,4 +1,4 @@
-"""One full screen of Gems of Iridescia, laid out for a 120 x 40 terminal (stacked when narrower).
+"""One full screen of Gems of Iridescia, laid out for a 120 x 40 window (``compact.py`` below).
 
 The generic terminal decides what a screen shows (a ``tui.plugin.Screen``: a view, who plays
 each seat, the latest log lines, the decision to show); ``render`` lays it out:
@@ -15,13 +15,14 @@ sentence a line across the whole width, then the note if any. ``render_final`` p
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from iridescia.tui.games.iridescia import panels, theme
+from iridescia.tui.games.iridescia import compact, panels, theme
 from iridescia.tui.games.iridescia.board import map_width, render_board
 from iridescia.tui.games.iridescia.words import Words
 from iridescia.tui.plugin import Screen
@@ -79,12 +80,28 @@ def side_panel(screen: Screen, msgs: Words, width: int) -> Table:
     return side
 
 
-def log_panel(screen: Screen) -> Table:
+def log_panel(screen: Screen, width: int, height: int = LOG_LINES) -> Table:
+    """The latest log lines, each whole (a long one wraps), as many as fit ``height`` lines
+    of ``width`` columns."""
     grid = Table.grid()
-    grid.add_column(no_wrap=True, overflow="ellipsis")
-    for line in screen.log[-LOG_LINES:]:
+    grid.add_column()
+    shown: list[Text] = []
+    used = 0
+    for line in reversed(screen.log):
+        rows = max(1, -(-line.cell_len // max(width, 1)))
+        if used + rows > height:
+            break
+        shown.append(line)
+        used += rows
+    for line in reversed(shown):
         grid.add_row(line)
     return grid
+
+
+def lines_of(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width`` columns."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(console.render_lines(renderable, console.options, pad=False))
 
 
 def steps_panel(screen: Screen, msgs: Words) -> Table:
@@ -118,7 +135,7 @@ def decision_panel(screen: Screen, msgs: Words, width: int) -> RenderableType:
     return panels.decision_panel(screen.view, msgs, screen.prompt, seat, screen.actions, width)
 
 
-def _top(screen: Screen, msgs: Words, board: Text, width: int) -> Table:
+def _top(screen: Screen, msgs: Words, board: RenderableType, width: int) -> Table:
     """The map and, beside it, the market, the Rhom, the relics, the items, the objectives."""
     left = map_width(msgs)
     top = Table.grid(padding=(0, 2))
@@ -130,7 +147,10 @@ def _top(screen: Screen, msgs: Words, board: Text, width: int) -> Table:
 
 def render_final(screen: Screen, msgs: Words, results: RenderableType) -> RenderableType:
     """The end of the game: the title, the map and the panels beside it, then ``results``
-    (the score table) where the players table and the log were."""
+    (the score table) where the players table and the log were; in a small window, the
+    title and the results only."""
+    if screen.compact:
+        return Group(title_line(screen, msgs), Text(""), results)
     board = render_board(screen.view, msgs)
     if screen.width >= WIDE:
         return Group(title_line(screen, msgs), _top(screen, msgs, board, screen.width), results)
@@ -142,7 +162,11 @@ def render(screen: Screen, msgs: Words) -> RenderableType:
     """The whole screen at ``screen.width`` columns."""
     view = screen.view
     width = screen.width
-    board = render_board(view, msgs, targets(screen.actions))
+    if screen.compact:
+        return compact.render_compact(screen, msgs, who(screen, msgs), targets(screen.action_texts))
+    board: RenderableType = render_board(view, msgs, targets(screen.action_texts))
+    if screen.panel in compact.PANEL_KEYS:
+        board = compact.panel_body(screen, msgs, map_width(msgs), who(screen, msgs))
     players = panels.players_table(view, msgs, who(screen, msgs), screen.acting)
     if screen.steps or screen.steps_title:
         if width >= WIDE:
@@ -159,16 +183,17 @@ def render(screen: Screen, msgs: Words) -> RenderableType:
         left = map_width(msgs)
         right = width - left - 2
         bottom = Table.grid(padding=(0, 2))
-        bottom.add_column(width=left, no_wrap=True, overflow="ellipsis")
+        bottom.add_column(width=left)
         bottom.add_column(width=right)
-        bottom.add_row(log_panel(screen), decision_panel(screen, msgs, right))
         top = _top(screen, msgs, board, width)
+        room = screen.height - 1 - lines_of(Group(top, players), width)
+        bottom.add_row(log_panel(screen, left, max(room, 3)), decision_panel(screen, msgs, right))
         return Group(title_line(screen, msgs), top, players, bottom)
     return Group(
         title_line(screen, msgs),
         board,
         side_panel(screen, msgs, width),
         players,
-        log_panel(screen),
+        log_panel(screen, width),
         decision_panel(screen, msgs, width),
     )
