@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Debian packages and services the web app's tests use: chromium (browser tests driven by
+# Debian packages and services the tests use: tmux (the terminal edition played in a real
+# terminal, its scrollback read back), chromium (browser tests driven by
 # Playwright, which cannot download a browser here), postgresql and redis-server (the tests run
 # against real servers on loopback; they fail, naming the service, when one is missing).
 #
@@ -9,7 +10,7 @@
 set -euo pipefail
 
 missing=()
-for pkg in chromium postgresql redis-server fonts-noto-cjk; do
+for pkg in chromium postgresql redis-server fonts-noto-cjk tmux; do
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ "${#missing[@]}" -gt 0 ]; then

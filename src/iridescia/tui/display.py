@@ -116,6 +116,19 @@ class Display:
         for line in footer:
             console.print(line, overflow="crop", no_wrap=True)
 
+    def lines_of(self, renderable: RenderableType) -> list[Text]:
+        """``renderable`` drawn at the window's width, as lines of styled text."""
+        console = self.console
+        rows = console.render_lines(renderable, console.options, pad=False)
+        out = []
+        for row in rows:
+            line = Text()
+            for segment in row:
+                if not segment.control:
+                    line.append(segment.text, segment.style)
+            out.append(line)
+        return out
+
     def read(self, read: Callable[[str], T], prompt: str) -> T:
         """``read(prompt)``, interrupted by ``Resized`` when the window changes size (also
         when it changed while the screen was being drawn)."""

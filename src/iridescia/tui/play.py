@@ -543,12 +543,16 @@ class PlaySession(Framed):
             self.console.print(final)
             return
         while self.humans:
+            # A final screen taller than the window is read page by page.
+            self.help_lines = self.display.lines_of(final)
+            self.panel = HELP
             self.show(final)
             try:
                 self.display.read(self.read, self.msgs("prompt.leave"))
-                break
             except Resized:
                 continue
             except EOFError:
+                break
+            if not self.next_page():
                 break
         self.final = final

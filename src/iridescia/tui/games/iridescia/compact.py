@@ -99,21 +99,21 @@ def _own(view: View) -> dict[str, Any] | None:
 
 
 def players_panel(screen: Screen, msgs: Words, who: Sequence[str]) -> Table:
-    """Every seat on two lines: where, coins, cargo, stone dice, tiles, relics, points, book,
-    items (the full table's columns, folded for a narrow window)."""
+    """Every seat: a line with where it is and its points, then its goods (the full table's
+    columns, folded for a narrow window)."""
     grid = Table.grid(padding=(0, 1))
+    grid.add_column(width=1, no_wrap=True)
     grid.add_column()
     for p in screen.view["players"]:
         seat = int(p["seat"])
-        head = Text(">" if seat == screen.acting else " ", "bold")
-        head.append(msgs.seat(seat), theme.seat_style(seat, msgs.rhom) + " bold")
+        head = Text(msgs.seat(seat), theme.seat_style(seat, msgs.rhom) + " bold")
         if seat < len(who) and who[seat]:
             head.append(f" {who[seat]}", theme.DIM)
         head.append("  " + theme.where_words(int(p["position"]), msgs, short=True))
         points = sum(int(v) for v in p["points"].values())
         head.append("  " + msgs("tui.compact.points", n=points), "bold")
-        grid.add_row(head)
-        grid.add_row(panels.player_details(p, msgs))
+        grid.add_row(Text(">" if seat == screen.acting else " ", "bold"), head)
+        grid.add_row(Text(""), panels.player_details(p, msgs))
     return grid
 
 

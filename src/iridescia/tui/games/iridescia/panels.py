@@ -144,7 +144,7 @@ def objectives_panel(view: View, msgs: Words, width: int) -> Table | None:
     return _listing(msgs("panel.objectives"), rows, width, 2)
 
 
-def _tiles_text(pile: Sequence[dict[str, Any]]) -> Text:
+def _tiles_text(pile: Sequence[dict[str, Any]], letters: bool = False) -> Text:
     counts = {c: 0 for c in theme.GEMS}
     wild = 0
     for tile in pile:
@@ -153,7 +153,7 @@ def _tiles_text(pile: Sequence[dict[str, Any]]) -> Text:
             counts[gem] += 1
         else:
             wild += 1
-    text = theme.counts_text(counts)
+    text = letter_counts(counts, total=False) if letters else theme.counts_text(counts)
     if wild:
         text.append(f" *{wild}", "bold #ffffff")
     return text
@@ -227,14 +227,14 @@ def player_details(p: dict[str, Any], msgs: Words) -> Text:
     stone dice, tiles, relics, the reserved relic and items (the Rhom: its points by
     source)."""
     sep = msgs("tui.sep")
-    text = Text("   ")
+    text = Text()
     text.append(msgs("col.cargo.short") + " ", theme.DIM).append_text(letter_counts(p["cargo"]))
     if p.get("rhom"):
         return text.append(sep).append_text(_points_by_source(p["points"], msgs))
     text.append(sep).append(msgs.count("coins", int(p["coins"])), "#ffd60a")
     text.append(sep + msgs("col.stone") + f" {p['stone_dice']}", theme.DIM)
     text.append(sep + msgs("col.tiles.short") + " ", theme.DIM)
-    text.append_text(_tiles_text(p["victory_pile"]))
+    text.append_text(_tiles_text(p["victory_pile"], letters=True))
     text.append(sep + msgs("col.relics") + " ", theme.DIM)
     text.append_text(_relics_text(p["relics"], msgs))
     if p.get("reserved"):
@@ -245,12 +245,15 @@ def player_details(p: dict[str, Any], msgs: Words) -> Text:
     return text
 
 
-def letter_counts(counts: dict[str, int]) -> Text:
+def letter_counts(counts: dict[str, int], total: bool = True) -> Text:
     """``A0 C2 E0 S1 =3``: each gem's letter and count (zero dimmed), and the total."""
     text = Text()
     for colour in theme.GEMS:
         n = int(counts.get(colour, 0))
         text.append(f"{theme.gem_letter(colour)}{n} ", theme.gem_style(colour) if n else theme.DIM)
+    if not total:
+        text.right_crop(1)
+        return text
     return text.append(f"={sum(counts.values())}", theme.DIM)
 
 
