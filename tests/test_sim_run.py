@@ -18,7 +18,7 @@ from iridescia.core.actions import Action
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import Game
-from iridescia.sim.backends import run
+from iridescia.sim.backends import rate_text, run
 from iridescia.sim.config import SimConfig
 from iridescia.sim.games.iridescia import FIXED, SCORE_SOURCES
 from iridescia.sim.output import load_run
@@ -179,3 +179,10 @@ def test_games_keep_no_event_log_and_rows_come_in_game_order() -> None:
     outcome = run(config, workers=2, chunk_size=2, sink=lambda c: delivered.append(c.start))
     assert delivered == [0, 2, 4] and outcome.played == 5 and outcome.rows == []
     assert run(config).rows == run_chunk(config, 0, 5).rows
+
+
+def test_the_rate_reads_well_at_any_speed() -> None:
+    assert rate_text(850, 1.0) == "850 games/s"
+    assert rate_text(5, 2.0) == "2.5 games/s"
+    assert rate_text(4, 50.0) == "12.5 s/game"  # slow bots: never "0.0 games/s"
+    assert rate_text(0, 3.0) == "-"

@@ -225,13 +225,24 @@ def run(
     return outcome
 
 
+def rate_text(games: float, seconds: float) -> str:
+    """How fast games go, readable at any speed: ``850 games/s``, ``2.4 games/s``, or, under
+    one game a second (search bots), ``12.5 s/game`` rather than ``0.0 games/s``."""
+    if games <= 0 or seconds <= 0:
+        return "-"
+    rate = games / seconds
+    if rate >= 10:
+        return f"{rate:.0f} games/s"
+    if rate >= 1:
+        return f"{rate:.1f} games/s"
+    return f"{seconds / games:.1f} s/game"
+
+
 class _RateColumn(ProgressColumn):
     """Games per second so far (rich's own speed column is for bytes)."""
 
     def render(self, task: Task) -> Text:
-        elapsed = task.elapsed or 0.0
-        rate = task.completed / elapsed if elapsed > 0 else 0.0
-        return Text(f"{rate:.1f} games/s", style="progress.data.speed")
+        return Text(rate_text(task.completed, task.elapsed or 0.0), style="progress.data.speed")
 
 
 @contextmanager

@@ -35,7 +35,7 @@ from rich.table import Table
 from iridescia.argtypes import positive
 from iridescia.argtypes import seed as seed_type
 from iridescia.sim import tournament as t
-from iridescia.sim.backends import RunOutcome, SimRunError, progress_bar, run
+from iridescia.sim.backends import RunOutcome, SimRunError, progress_bar, rate_text, run
 from iridescia.sim.config import (
     SimConfig,
     SimConfigError,
@@ -218,7 +218,7 @@ def _execute(
     if not args.quiet:
         console.print(
             f"{outcome.played} games in {outcome.seconds:.1f} s "
-            f"({outcome.games_per_second:.1f} games/s) -> {out}"
+            f"({rate_text(outcome.played, outcome.seconds)}) -> {out}"
         )
     for e in outcome.errors[:10]:
         _error(kind, f"game {e['game']} (seed {e['seed']}, seats {e['seats']}): {e['error']}")
