@@ -69,6 +69,8 @@ def side_column(screen: Screen, msgs: Words, width: int) -> Text:
         key = Text(panel.key, "bold #ffd60a")
         lines.append(key.append(" " + panel.name, theme.DIM))
     lines.append(Text("help", "bold #ffd60a").append(" " + msgs("tui.panel.help"), theme.DIM))
+    while len(lines) > BOARD_LINES and any(not line.plain for line in lines):
+        lines.remove(next(line for line in lines if not line.plain))  # spacing goes first
     out = Text("\n").join(lines[:BOARD_LINES])
     out.no_wrap = True
     out.overflow = "ellipsis"

@@ -59,6 +59,20 @@ def title_line(screen: Screen, msgs: Words) -> Text:
     return text
 
 
+def title_row(screen: Screen, msgs: Words) -> RenderableType:
+    """The title line and, right-aligned where it fits, the key line: the map's symbols and
+    the keys that open panels (``help`` says the rest)."""
+    title = title_line(screen, msgs)
+    keys = Text(msgs("tui.keyline"), theme.DIM)
+    if title.cell_len + keys.cell_len + 2 > screen.width:
+        return title
+    row = Table.grid(expand=True)
+    row.add_column(no_wrap=True)
+    row.add_column(justify="right", no_wrap=True)
+    row.add_row(title, keys)
+    return row
+
+
 def who(screen: Screen, msgs: Words) -> list[str]:
     """Who plays each seat, in words (``human``, a bot's name, ``automa``)."""
     return [msgs.kind(kind) if kind else "" for kind in screen.seat_kinds]
@@ -171,7 +185,7 @@ def render(screen: Screen, msgs: Words) -> RenderableType:
     if screen.steps or screen.steps_title:
         if width >= WIDE:
             top = _top(screen, msgs, board, width)
-            return Group(title_line(screen, msgs), top, players, steps_panel(screen, msgs))
+            return Group(title_row(screen, msgs), top, players, steps_panel(screen, msgs))
         return Group(
             title_line(screen, msgs),
             board,
@@ -188,7 +202,7 @@ def render(screen: Screen, msgs: Words) -> RenderableType:
         top = _top(screen, msgs, board, width)
         room = screen.height - 1 - lines_of(Group(top, players), width)
         bottom.add_row(log_panel(screen, left, max(room, 3)), decision_panel(screen, msgs, right))
-        return Group(title_line(screen, msgs), top, players, bottom)
+        return Group(title_row(screen, msgs), top, players, bottom)
     return Group(
         title_line(screen, msgs),
         board,
