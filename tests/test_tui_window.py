@@ -27,7 +27,7 @@ from rich.console import Console
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import OBJECTIVE_BY_ID, Game, Options
 from iridescia.match import Seating
-from iridescia.tui import Messages, PlaySession, scripted_input
+from iridescia.tui import Messages, PlaySession, ReplaySession, scripted_input
 from iridescia.tui.display import CLEAR, Display, Resized
 
 LEAVE = "\x1b[?1049l"  # the alternate screen's end
@@ -297,3 +297,18 @@ def test_hot_seat_leaves_no_secret_in_the_terminals_scrollback(
         else:
             _tmux(tmux_socket, "send-keys", "-t", "hs", "1", "Enter")
     assert handoffs == 3
+
+
+def test_a_replay_in_a_small_window_opens_the_log_and_panels() -> None:
+    game = Game.new(2, 9)
+    random_moves = Rng(3)
+    for _ in range(30):
+        legal = game.legal_actions()
+        game.apply(legal[random_moves.below(len(legal))])
+    record = game.record(with_hashes=True, seats=("random", "random"))
+    out, buf = terminal(80, 24)
+    ReplaySession(record, out, scripted_input(["20", "l", "", "p", "q"]), Messages()).run()
+    at_20, log, back, players = ["\n".join(f) for f in frames(buf.getvalue())][1:5]
+    assert "Castle" in at_20 and "Castle" in back
+    assert "Seat 1 " in log and "Castle" not in log
+    assert "Seat 2" in players and "Castle" not in players

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rich.console import Console
+from rich.text import Text
 
 from iridescia.core.errors import RecordError
 from iridescia.core.record import GameRecord
@@ -26,7 +27,7 @@ from iridescia.match import AUTOMA
 from iridescia.tui import log as game_log
 from iridescia.tui import terminal
 from iridescia.tui.display import Display, Resized
-from iridescia.tui.frame import Framed
+from iridescia.tui.frame import LOG, Framed
 from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages
 from iridescia.tui.plugin import (
@@ -166,6 +167,14 @@ class ReplaySession(Framed):
             self.loop()
         return 0
 
+    def full_log(self) -> list[Text]:
+        """The whole log up to the cursor, as a spectator reads it (the log panel)."""
+        view = self.game.spectator_view()
+        lines = game_log.log_lines(
+            self.plugin, self.spec.events, self.game.log, None, view, self.msgs, 10_000
+        )
+        return list(lines)
+
     def loop(self) -> None:
         keys = {p.key for p in panels_of(self.plugin, self.game.spectator_view(), self.msgs)}
         while True:
@@ -181,6 +190,9 @@ class ReplaySession(Framed):
                 return
             if line in keys:
                 self.open_panel(line)
+            elif line in ("l", "log"):
+                self.log_lines = self.full_log()
+                self.open_panel(LOG)
             elif line in NEXT:
                 if self.next_page():
                     pass

@@ -66,9 +66,12 @@ def side_column(screen: Screen, msgs: Words, width: int) -> Text:
     lines.extend(outside_lines(view, msgs))
     lines.append(Text(""))
     for panel in panel_list(view, msgs):
+        if panel.key == "a" and not screen.actions:
+            continue  # nothing to list (another seat decides, or a replay)
         key = Text(panel.key, "bold #ffd60a")
         lines.append(key.append(" " + panel.name, theme.DIM))
-    lines.append(Text("help", "bold #ffd60a").append(" " + msgs("tui.panel.help"), theme.DIM))
+    more = Text("help", "bold #ffd60a").append(" " + msgs("tui.panel.help"), theme.DIM)
+    lines.append(more.append("  log", "bold #ffd60a"))
     while len(lines) > BOARD_LINES and any(not line.plain for line in lines):
         lines.remove(next(line for line in lines if not line.plain))  # spacing goes first
     out = Text("\n").join(lines[:BOARD_LINES])
