@@ -185,6 +185,10 @@ class GemRushGame:
 
 
 def _start_of(record: GameRecord) -> GemRushGame:
+    """The recorded game before its first action; RecordError if the record is out of bounds
+    (``GameRecord.check``), for another game, data set or rules version, or its table
+    (players, seats, options, params) cannot be set up."""
+    record.check()
     if record.game != GAME_NAME:
         raise RecordError(f"this record is for {record.game!r}, not {GAME_NAME!r}")
     if record.rules_version != RULES_VERSION:
@@ -201,6 +205,10 @@ def _start_of(record: GameRecord) -> GemRushGame:
     params = dict(record.params)
     if record.data_set and params.setdefault("data_set", record.data_set) != record.data_set:
         raise RecordError("the record's data set and its parameters' data set differ")
+    if record.seats and len(record.seats) != record.players:
+        raise RecordError(
+            f"the record lists {len(record.seats)} seats for a table of {record.players}"
+        )
     try:
         return GAME.new(record.players, record.seed, record.options, params)
     except (TypeError, ValueError) as exc:
