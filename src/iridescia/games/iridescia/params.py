@@ -74,15 +74,18 @@ _MOST_TILES: Final = len(TILES)
 # A generous bound for numbers the components do not limit (coins, points, costs): far above
 # the published game's, low enough that no loop or list they size can grow large.
 _SANE: Final = 100
+_POINTS_WHY: Final = "points (spec 7.2); 100 is far above the published 5-9"
 
 RANGES: Final = ParamTable(
     (
-        whole("starting_coins", 0, _SANE, "coins are unlimited (spec 1.1); a sane bound"),
+        whole("starting_coins", 0, _SANE,
+              "coins are unlimited (spec 1.1); 100 is far above the published 5"),
         whole("cargo_limit", 0, 4 * 16,
-              "0 still plays (every gain is given away or returned, R17); at most the published "
-              "supply of 4 × 16 gems"),
+              "0 still plays (every gain is given away or returned, R17); at most the 4 × 16 "
+              "gems of the published supply"),
         whole("gem_supply_per_colour", 0, _SANE,
-              "an empty supply still plays (gains capped, R1); a sane bound"),
+              "an empty supply still plays (gains are capped, R1); 100 is far above the "
+              "published 16"),
         flag("unlimited_gem_supply", "R1: lifts the supply cap"),
         whole("market_start_value", 1, 6, "a market die shows 1..6 (spec 1.1)"),
         whole("mining_cost", 1, _SANE,
@@ -99,19 +102,20 @@ RANGES: Final = ParamTable(
               "still plays (R15)"),
         whole("item_market_size_with_rhom", 0, MAX_SLOTS, "as item_market_size"),
         whole("max_reveals", 1, 6,
-              "R6: a player with no face-up tile adjacent must reveal one, so 0 leaves no move; "
-              "at most the 6 tiles of row 1, the most ever adjacent"),
+              "R6 makes a reveal mandatory when no face-up tile is adjacent (with 0 the Rhom "
+              "finds no tile to move to); at most the 6 tiles of row 1, the most ever adjacent"),
         whole("objectives_dealt", 0, len(OBJECTIVES) // MAX_SEATS,
               f"the {len(OBJECTIVES)} objectives dealt to up to {MAX_SEATS} players (spec 1.5)"),
-        whole("set_three_jewelry", 0, _SANE, "points (spec 7.2); a sane bound"),
-        whole("set_three_tech", 0, _SANE, "points (spec 7.2); a sane bound"),
-        whole("set_three_lore", 0, _SANE, "points (spec 7.2); a sane bound"),
-        whole("set_one_of_each", 0, _SANE, "points (spec 7.2); a sane bound"),
+        whole("set_three_jewelry", 0, _SANE, _POINTS_WHY),
+        whole("set_three_tech", 0, _SANE, _POINTS_WHY),
+        whole("set_three_lore", 0, _SANE, _POINTS_WHY),
+        whole("set_one_of_each", 0, _SANE, _POINTS_WHY),
         pair_list("tile_sets", (0, 10), (1, _MOST_TILES), (0, _SANE),
                   f"spec 7.3: a set holds 1..{_MOST_TILES} tiles (the tiles of the game); "
                   "at most 10 set sizes"),
         whole("gems_per_point", 1, _SANE, "spec 7.1 divides the gems left by it: at least 1"),
-        whole("iridia_stone_points", 0, _SANE, "points (spec 1.8); a sane bound"),
+        whole("iridia_stone_points", 0, _SANE,
+              "points (spec 1.8); 100 is far above the published 10"),
         whole("market_refresh_attempts", 0, 1000,
               "D16: the refresh loop's cap; each attempt reshuffles the merchant deck, so it "
               "must stay small"),
