@@ -97,15 +97,15 @@ class GameRecord:
                 raise RecordError(f"{name!r} must be an integer in {low}..{_bound(high)}, "
                                   f"not {shown(value)}")  # fmt: skip
         for name, most in _TEXT_LIMITS:
-            _check_text(name, getattr(self, name), most)
+            _check_text(repr(name), getattr(self, name), most)
         if self.notice is not None:
-            _check_text("notice", self.notice, MAX_NOTICE)
+            _check_text("'notice'", self.notice, MAX_NOTICE)
         for name, most in _LIST_LIMITS:
             values = getattr(self, name)
             if not isinstance(values, tuple) or len(values) > most:
                 raise RecordError(f"{name!r} must be a list of at most {most:,} texts")
             for value in values:
-                _check_text(name, value, MAX_TEXT)
+                _check_text(f"each of {name!r}", value, MAX_TEXT)
         if self.hashes and len(self.hashes) != len(self.actions):
             raise RecordError("a record's hashes must be one per action")
         for name in ("options", "params"):
@@ -216,7 +216,7 @@ def _strings(data: dict[str, Any], key: str) -> tuple[str, ...]:
 
 def _check_text(name: str, value: object, most: int) -> None:
     if not isinstance(value, str) or len(value) > most:
-        raise RecordError(f"{name!r} must be a text of at most {most:,} characters")
+        raise RecordError(f"{name} must be a text of at most {most:,} characters")
 
 
 def _check_json_object(name: str, value: object) -> None:

@@ -205,14 +205,15 @@ def _start_of(record: GameRecord) -> GemRushGame:
     params = dict(record.params)
     if record.data_set and params.setdefault("data_set", record.data_set) != record.data_set:
         raise RecordError("the record's data set and its parameters' data set differ")
+    try:
+        game = GAME.new(record.players, record.seed, record.options, params)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"cannot set up the recorded game: {exc}") from exc
     if record.seats and len(record.seats) != record.players:
         raise RecordError(
             f"the record lists {len(record.seats)} seats for a table of {record.players}"
         )
-    try:
-        return GAME.new(record.players, record.seed, record.options, params)
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"cannot set up the recorded game: {exc}") from exc
+    return game
 
 
 def _replay(record: GameRecord, check: bool) -> Iterator[tuple[GemRushGame, str]]:
