@@ -329,10 +329,20 @@ def test_new_refuses_the_catapult_option_without_four_players(players: int) -> N
 def test_new_accepts_every_good_argument() -> None:
     for players in (2, 3, 4):
         for first in range(players):
-            game = Game.new(players, -(10**12), Options(first_player=first))
+            game = Game.new(players, 10**12, Options(first_player=first))
             assert game.current_player == first
             check_invariants(game.state)
-    Game.new(4, 2**80, Options(catapult_for_fourth=True), RulesParams())
+    Game.new(4, 2**64 - 1, Options(catapult_for_fourth=True), RulesParams())
+    Game.new(4, 0, Options(catapult_for_fourth=True), RulesParams())
+
+
+@pytest.mark.parametrize(
+    "seed", [-1, -(10**12), 2**64, 2**80, 10**5000], ids=["-1", "-1e12", "2^64", "2^80", "1e5000"]
+)
+def test_new_refuses_a_seed_out_of_range(seed: int) -> None:
+    # The generator keeps 64 bits of a seed: others would only repeat a seed in range.
+    with pytest.raises(ValueError, match=r"seed must be an integer in 0\.\.2\*\*64 - 1"):
+        Game.new(2, seed)
 
 
 @pytest.mark.parametrize(

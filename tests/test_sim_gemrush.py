@@ -272,10 +272,10 @@ def test_a_tournament_of_gem_rush_is_stamped_too(tmp_path: Path) -> None:
         (["--level", "master"], "--level is an option of Gem Rush, not of Gems of Iridescia"),
         (["--game", "gem-rush", "--level", "nope"], "--level: option level must be one of"),
         (["--game", "gem-rush", "--mode", "rush", "--level", "master"], "not used in mode rush"),
-        (["--game", "gem-rush", "--param", "no_such=1"], "unknown rules parameters"),
+        (["--game", "gem-rush", "--param", "no_such=1"], "unknown rules parameter 'no_such'"),
         (["--game", "gem-rush", "--param", "no_such=x"], "unknown rules parameter 'no_such'"),
         (["--game", "gem-rush", "--param", "hand_limit=lots"], "bad value 'lots' for rules"),
-        (["--game", "gem-rush", "--param", "crisis_levels=[1,2]"], "takes 6 positive integers"),
+        (["--game", "gem-rush", "--param", "crisis_levels=[1,2]"], "a list of 6 integers"),
         (["--game", "gem-rush", "--seats", "automa"], "unknown bot 'automa'"),
     ],
 )

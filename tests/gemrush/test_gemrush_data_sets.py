@@ -70,11 +70,13 @@ def test_records_replay_with_their_data_set_and_keep_their_hashes() -> None:
 
 
 def test_unknown_or_contradictory_data_sets_are_refused() -> None:
-    with pytest.raises(ValueError, match="unknown data set 'nope'"):
+    with pytest.raises(ValueError, match="bad value 'nope' for rules parameter 'data_set'"):
         GAME.new(2, 0, None, {"data_set": "nope"})
-    with pytest.raises(ValueError, match="data set"):
+    with pytest.raises(ValueError, match="bad value 3 for rules parameter 'data_set'"):
         GAME.new(2, 0, None, {"data_set": 3})
     with pytest.raises(ValueError, match="unknown data set"):
+        RulesParams.for_data_set("nope")
+    with pytest.raises(ValueError, match="rules parameter 'data_set'"):
         RulesParams.for_data_set(DATA_SET).with_overrides({"data_set": "nope"})
     base = GAME.new(2, 0).record().to_json()
     with pytest.raises(RecordError, match="this engine plays"):

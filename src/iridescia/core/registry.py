@@ -3,14 +3,17 @@
 Each game package registers its ``GameSpec`` here when ``iridescia.games`` is imported (that
 package lists the games the edition ships). Faces look games up by name (``--game gem-rush``,
 the lobby's chooser, a record's ``game`` field) and never import a game they were not asked for
-by name.
+by name. ``from_record`` replays a record by the game it names (``RecordError`` for a game this
+edition does not have, as for anything else wrong with a record).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from iridescia.core.game import GameSpec
+from iridescia.core.errors import RecordError, shown
+from iridescia.core.game import Game, GameSpec
+from iridescia.core.record import GameRecord
 
 DEFAULT_GAME: Final = "gems-of-iridescia"
 
@@ -42,3 +45,15 @@ def names() -> list[str]:
 
 def all_games() -> list[GameSpec]:
     return [_GAMES[n] for n in names()]
+
+
+def from_record(record: GameRecord, upto: int | None = None) -> Game:
+    """Replay ``record`` (all of it, or its first ``upto`` actions) with the game it names;
+    RecordError when that game is not registered or the record does not replay."""
+    spec = _GAMES.get(record.game) if isinstance(record.game, str) else None
+    if spec is None:
+        known = ", ".join(sorted(_GAMES)) or "none registered"
+        raise RecordError(
+            f"this record is for an unknown game {shown(record.game)}; games: {known}"
+        )
+    return spec.from_record(record, upto)

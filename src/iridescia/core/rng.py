@@ -10,8 +10,13 @@ from __future__ import annotations
 
 from typing import Final, Protocol, TypeVar
 
+from iridescia.core.errors import shown
+
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
+# A game's seed is an integer in 0..2**64 - 1: the generator keeps 64 bits of it, so a larger
+# or negative seed would only repeat the stream of one in range. Records refuse the others.
+SEED_LIMIT: Final = 1 << 64
 
 T = TypeVar("T")
 
@@ -28,6 +33,13 @@ class DrawSource(Protocol):
     def below(self, n: int) -> int | None: ...
 
     def clone(self) -> DrawSource: ...
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a game seed (an integer in 0..2**64 - 1); ValueError otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"the seed must be an integer in 0..2**64 - 1, not {shown(seed)}")
+    return seed
 
 
 def _mix(z: int) -> int:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from iridescia.core.game import GameInfo, GameSpec, Mode
+from iridescia.core.rng import SEED_LIMIT
 from iridescia.games import DEFAULT_GAME
 from iridescia.games import get as get_game
 from iridescia.match import AUTOMA, Seating, check_bot
@@ -190,9 +191,6 @@ def check_params(
         values, every = plugin.params(overrides)
     except ValueError as exc:
         raise SimConfigError(f"--param: {exc}") from None
-    for name, value in values.items():
-        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-            raise SimConfigError(f"--param {name}: a rules parameter cannot be negative")
     return values, every
 
 
@@ -246,6 +244,8 @@ def validate(config: SimConfig) -> None:
         raise SimConfigError("--games must be at least 1")
     if config.seed < 0:
         raise SimConfigError("--seed cannot be negative")
+    if config.seed + config.games > SEED_LIMIT:  # game k plays seed + k
+        raise SimConfigError("--seed: the run's seeds (seed + game index) must stay below 2**64")
     try:
         spec = config.spec
     except ValueError as exc:

@@ -18,6 +18,7 @@ rng)`` and ``GAME.heuristics()``. ``GemRushGame`` satisfies ``core.game.Game``. 
 draw with. ``scenario(...)`` builds a game in a chosen position (tests, tutorials).
 ``Statistics`` folds a game's events into the figures of the balancing pass (spec §8);
 ``full_deck_cards()`` gives each room's expected yield from a full deck (spec §2.3.2).
+``PARAM_RANGES`` declares the valid values of every rules parameter (``docs/rules-parameters.md``).
 
 Faces use only the names exported here. The game registers itself nowhere: the edition's game
 list does that.
@@ -32,6 +33,7 @@ from iridescia.games.gemrush.events import EVENTS
 from iridescia.games.gemrush.game import GAME, INFO, GemRushGame, GemRushSpec
 from iridescia.games.gemrush.grid import DIRECTION_CODES
 from iridescia.games.gemrush.options import Options
+from iridescia.games.gemrush.params import RANGES as PARAM_RANGES
 from iridescia.games.gemrush.params import RulesParams
 from iridescia.games.gemrush.scenario import scenario
 from iridescia.games.gemrush.schemas import GEM_CODES
@@ -70,6 +72,7 @@ __all__ = [
     "GEM_NAMES",
     "INFO",
     "NOTICE",
+    "PARAM_RANGES",
     "ROOM_FIELDS",
     "RULES_VERSION",
     "TURN_COLUMNS",

@@ -185,6 +185,10 @@ class GemRushGame:
 
 
 def _start_of(record: GameRecord) -> GemRushGame:
+    """The recorded game before its first action; RecordError if the record is out of bounds
+    (``GameRecord.check``), for another game, data set or rules version, or its table
+    (players, seats, options, params) cannot be set up."""
+    record.check()
     if record.game != GAME_NAME:
         raise RecordError(f"this record is for {record.game!r}, not {GAME_NAME!r}")
     if record.rules_version != RULES_VERSION:
@@ -202,9 +206,14 @@ def _start_of(record: GameRecord) -> GemRushGame:
     if record.data_set and params.setdefault("data_set", record.data_set) != record.data_set:
         raise RecordError("the record's data set and its parameters' data set differ")
     try:
-        return GAME.new(record.players, record.seed, record.options, params)
+        game = GAME.new(record.players, record.seed, record.options, params)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from exc
+    if record.seats and len(record.seats) != record.players:
+        raise RecordError(
+            f"the record lists {len(record.seats)} seats for a table of {record.players}"
+        )
+    return game
 
 
 def _replay(record: GameRecord, check: bool) -> Iterator[tuple[GemRushGame, str]]:

@@ -29,6 +29,9 @@ def available_skill_variants(skills: Sequence[Any] = SKILLS) -> tuple[str, ...]:
 
 
 MAX_SEATS = 7
+# R3/R4 allow any positive target; this bound is far above any score a table reaches (greedy
+# Crisis teams score about 50), and keeps hostile input from sizing numbers without end.
+MAX_TARGET = 1000
 
 OPTION_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("mode", str, "crisis", "crisis (cooperative) or rush (competitive), R1",
@@ -38,7 +41,7 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
                choices=(*LEVEL_KEYS, NO_TARGET), modes=("crisis",)),
     OptionSpec("target", int, None,
                "a custom target score (R3, R4); replaces the level or the Rush default",
-               minimum=1, nullable=True),
+               minimum=1, maximum=MAX_TARGET, nullable=True),
     OptionSpec("hidden_hands", bool, False, "Crisis: keep hands private (R47, R68)",
                modes=("crisis",)),
     OptionSpec("first_player", int, None,

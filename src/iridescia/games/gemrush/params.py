@@ -11,15 +11,30 @@ defaults. ``RulesParams.with_overrides`` builds a variant from
 
 The three booleans are the balance tool's defaults for the table's variants: a table option
 (``rush_burns``, ``crisis_may_stop``, ``hidden_hands``) can switch the variant on for one game.
+
+Every field has one row in ``RANGES`` (its valid values and why; ``docs/rules-parameters.md``
+shows the table), checked whenever parameters are made: construction, ``from_json``,
+``with_overrides`` and every data set's defaults (at import). A bad value is a ValueError naming
+the parameter and its range. The spec's 0 for "no limit" (``free_effect_limit``,
+``rush_round_limit``) stays valid.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from iridescia.games.gemrush.data import COMPONENTS, DATA_SET, DATA_SETS, LEVELS, param_defaults
+from iridescia.core.params import ParamTable, choice, flag, whole, whole_list
+from iridescia.games.gemrush.data import (
+    COMPONENTS,
+    DATA_SET,
+    DATA_SETS,
+    LEVELS,
+    NUM_CARDS,
+    param_defaults,
+)
+from iridescia.games.gemrush.options import MAX_SEATS
 
 _LEVEL_TARGETS = tuple(lv.target for lv in LEVELS)
 
@@ -51,21 +66,9 @@ class RulesParams:
     data_set: str = field(default=COMPONENTS, repr=False)
 
     def __post_init__(self) -> None:
-        # Ranges only: types are checked where untyped data comes in (``from_json``), so that a
-        # compiled build (mypyc checks annotated types itself) raises the same ValueError.
-        if len(self.crisis_levels) != len(_LEVEL_TARGETS) or min(self.crisis_levels) < 1:
-            raise ValueError(
-                f"rules parameter 'crisis_levels' takes {len(_LEVEL_TARGETS)} positive integers"
-            )
-        for name in _INT_FIELDS:
-            if getattr(self, name) < 0:
-                raise ValueError(f"rules parameter {name!r} must be an integer >= 0")
-        if self.rush_target_small < 1 or self.rush_target_large < 1:
-            raise ValueError("Rush targets must be at least 1")
-        if self.data_set not in DATA_SETS:
-            raise ValueError(
-                f"unknown data set {self.data_set!r}; this engine plays {', '.join(DATA_SETS)}"
-            )
+        # Types and ranges, so that no way of making parameters skips them (input from
+        # outside comes through ``from_json`` or ``with_overrides``, which check it first).
+        RANGES.check(self)
 
     @staticmethod
     def for_data_set(data_set: str, **changes: Any) -> RulesParams:
@@ -94,26 +97,7 @@ class RulesParams:
     def with_overrides(self, overrides: dict[str, str]) -> RulesParams:
         """A copy with fields replaced from text values; ValueError naming a bad one. A new
         ``data_set`` brings its defaults, and the other overrides go on top of them."""
-        changes: dict[str, Any] = {}
-        fields = {f.name: f for f in dataclasses.fields(self)}
-        for name, text in overrides.items():
-            if name not in fields:
-                raise ValueError(f"unknown rules parameter {name!r}; known: {sorted(fields)}")
-            current = getattr(self, name)
-            word = text.strip().lower()
-            try:
-                if name == "data_set":
-                    changes[name] = word
-                elif isinstance(current, bool):
-                    if word not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
-                        raise ValueError(text)
-                    changes[name] = word in ("true", "1", "yes", "on")
-                elif isinstance(current, tuple):
-                    changes[name] = tuple(int(x) for x in word.replace(",", "/").split("/"))
-                else:
-                    changes[name] = int(word)
-            except ValueError as exc:
-                raise ValueError(f"bad value {text!r} for rules parameter {name!r}") from exc
+        changes = RANGES.parse(overrides)
         if "data_set" in changes and changes["data_set"] != self.data_set:
             data_set = changes.pop("data_set")
             return RulesParams.for_data_set(data_set, **changes)
@@ -139,43 +123,48 @@ class RulesParams:
         newest if none); ValueError if malformed."""
         if data is None:
             return DEFAULT_PARAMS
-        if not isinstance(data, dict):
-            raise ValueError("rules parameters must be a JSON object")
-        known = {f.name for f in dataclasses.fields(RulesParams)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown rules parameters: {sorted(unknown)}")
-        values: dict[str, Any] = {}
-        data_set = data.get("data_set", DATA_SET)
-        if not isinstance(data_set, str):
-            raise ValueError("rules parameter 'data_set' must be a data set id")
-        for name, value in data.items():
-            if name == "data_set":
-                continue
-            if name == "crisis_levels":
-                if not isinstance(value, list | tuple) or not all(_is_int(v) for v in value):
-                    raise ValueError("rules parameter 'crisis_levels' must be a list of integers")
-                values[name] = tuple(value)
-            elif name in _INT_FIELDS:
-                if not _is_int(value):
-                    raise ValueError(f"rules parameter {name!r} must be an integer")
-                values[name] = value
-            else:
-                if not isinstance(value, bool):
-                    raise ValueError(f"rules parameter {name!r} must be true or false")
-                values[name] = value
+        values = RANGES.read(data)
+        data_set = values.pop("data_set", DATA_SET)
         return RulesParams.for_data_set(data_set, **values)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+# A generous bound for numbers the components do not limit (targets, caps): far above the
+# published game's, low enough that no loop they drive can run long.
+_MOST_POINTS: Final = 1000
 
-
-_INT_FIELDS = tuple(
-    f.name
-    for f in dataclasses.fields(RulesParams)
-    if isinstance(f.default, int) and not isinstance(f.default, bool)
-)
+RANGES: Final = ParamTable(
+    (
+        whole("starting_hand", 0, NUM_CARDS // MAX_SEATS,
+              f"R7: {MAX_SEATS} hands dealt from the {NUM_CARDS} gem cards; an empty hand "
+              "still plays (drawing is always possible, R97)"),
+        whole("hand_limit", 0, NUM_CARDS,
+              f"R12: 0 discards every card; at most the {NUM_CARDS} cards"),
+        whole("steps_per_turn", 0, 20,
+              "R13: phase 2 may be empty; 20 is far above the published 3 (each step is a "
+              "decision)"),
+        whole("burn_per_turn", 1, NUM_CARDS,
+              "R41/R42: a Crisis game ends when the last card is burnt, so at least 1"),
+        whole_list("crisis_levels", (len(_LEVEL_TARGETS), len(_LEVEL_TARGETS)), 1, _MOST_POINTS,
+                   f"R3: one positive target per level ({len(_LEVEL_TARGETS)} levels); "
+                   f"{_MOST_POINTS} is far above any team's score (greedy teams score about 50)"),
+        whole("no_skills_offset", 0, _MOST_POINTS,
+              "R96: lowers every level's target, which never drops below 1"),
+        whole("rush_target_small", 1, _MOST_POINTS,
+              f"R4: any positive target; {_MOST_POINTS} is far above any player's score"),
+        whole("rush_target_large", 1, _MOST_POINTS, "as rush_target_small"),
+        whole("free_effect_limit", 1, 100,
+              "R73: Mine Cart rides and elevator moves a turn; 0 is the rulebook's unlimited "
+              "reading", unlimited=0),
+        whole("rush_round_limit", 1, 500,
+              "R88: the Rush safety limit, at most 5 times the published 100; 0 is none (a "
+              "Rush game may then never end: records still bound its length)", unlimited=0),
+        flag("rush_burns", "R60 variant"),
+        flag("crisis_open_hands", "R47"),
+        flag("crisis_may_stop", "R67"),
+        choice("data_set", DATA_SETS, "the data sets this engine plays (data/data_sets.toml)"),
+    )
+)  # fmt: skip
+RANGES.require_fields([f.name for f in dataclasses.fields(RulesParams)])
 DEFAULT_PARAMS = RulesParams.for_data_set(DATA_SET)  # new games: the newest data set
 # Every derived data set's parameters must make valid parameters: checked once, at import.
 for _data_set in DATA_SETS:

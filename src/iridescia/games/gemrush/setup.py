@@ -11,7 +11,7 @@ decision.
 
 from __future__ import annotations
 
-from iridescia.core.rng import Rng
+from iridescia.core.rng import Rng, check_seed
 from iridescia.games.gemrush import mine, rules
 from iridescia.games.gemrush.construction import begin_chain
 from iridescia.games.gemrush.data import NUM_CARDS, NUM_TILES, TILE_IS_TUNNEL
@@ -57,11 +57,13 @@ def new_state(
     options: Options | None = None,
     params: RulesParams | None = None,
 ) -> State:
-    """A new game at its first decision (ValueError for a bad table)."""
+    """A new game at its first decision (ValueError for a bad table, or a seed outside
+    0..2**64 - 1)."""
     options = options or Options()
     params = params or DEFAULT_PARAMS
     mode = RUSH if options.mode == "rush" else CRISIS
     check_players(mode, players)
+    seed = check_seed(seed)
     if options.first_player is not None and options.first_player >= players:
         raise ValueError(f"the first player must be a seat below {players}")
     s = State()

@@ -6,7 +6,9 @@ the table options), ``GAME.actions`` (the 618-entry action table), ``GAME.events
 catalogue), ``GAME.new(players, seed, options, params, mode=, keep_log=)``,
 ``GAME.from_record(record)``, ``GAME.world_from_view(view, rng)`` and ``GAME.heuristics()``.
 ``Game`` is a game in progress (``core.game.Game``), with this game's extras: score breakdowns,
-ranking, statistics. The rest are the component data and display helpers the faces draw with.
+ranking, statistics. ``PARAM_RANGES`` declares the valid values of every rules parameter
+(``docs/rules-parameters.md``). The rest are the component data and display helpers the faces
+draw with.
 
 Faces, bots and tools use only the names exported here; the modules below are the rules'
 internals (``tests/test_architecture.py`` holds everyone else to that).
@@ -38,6 +40,7 @@ from iridescia.games.iridescia.data import (
 from iridescia.games.iridescia.events import EVENTS
 from iridescia.games.iridescia.game import GAME, Game, GemsOfIridescia, Heuristics
 from iridescia.games.iridescia.info import DATA_SET, INFO, RHOM, SOLO, STANDARD
+from iridescia.games.iridescia.params import RANGES as PARAM_RANGES
 from iridescia.games.iridescia.params import RulesParams
 from iridescia.games.iridescia.scoring import ScoreBreakdown
 from iridescia.games.iridescia.state import RULES_VERSION, Options
@@ -59,6 +62,7 @@ __all__ = [
     "MAX_BARRICADES",
     "OBJECTIVES",
     "OBJECTIVE_BY_ID",
+    "PARAM_RANGES",
     "REGION_NAMES",
     "RELICS",
     "RELIC_BY_ID",

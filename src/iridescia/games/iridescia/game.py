@@ -272,6 +272,10 @@ class Game:
 
 
 def start_of(record: GameRecord) -> Game:
+    """The recorded game before its first action; RecordError if the record is out of bounds
+    (``GameRecord.check``), for another game, data set or rules version, or its table
+    (players, seats, options, params) cannot be set up."""
+    record.check()
     if record.game != GAME_NAME:
         raise RecordError(f"this record is for {record.game!r}, not {GAME_NAME!r}")
     if record.data_set and record.data_set != DATA_SET:
@@ -287,9 +291,15 @@ def start_of(record: GameRecord) -> Game:
     try:
         options = Options.from_json(record.options)
         params = RulesParams.from_json(record.params)
-        return Game.new(record.players, record.seed, options, params)
+        game = Game.new(record.players, record.seed, options, params)
     except (TypeError, ValueError) as exc:
         raise RecordError(f"cannot set up the recorded game: {exc}") from exc
+    # Seats list the people's seats, or every seat with the Rhom's (records of each kind exist).
+    if record.seats and len(record.seats) not in (record.players, game.num_players):
+        raise RecordError(
+            f"the record lists {len(record.seats)} seats for a table of {game.num_players}"
+        )
+    return game
 
 
 def _replay_steps(record: GameRecord, check: bool) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from iridescia.core.rng import Rng
+from iridescia.core.rng import Rng, check_seed
 from iridescia.games.iridescia import steps, turn
 from iridescia.games.iridescia.board import ROW_HEXES
 from iridescia.games.iridescia.data import (
@@ -70,15 +70,15 @@ def new_state(
 
     ``num_players`` counts the human seats: 2-4, or 1 for solo against the Rhom (which implies
     ``Options(rhom=True)``); with ``rhom`` and 2-3 humans the Rhom joins as one more explorer
-    (R46). The Rhom always takes the last seat and plays first. ``seed`` is an int, ``options``
-    an ``Options`` and ``params`` a ``RulesParams`` (or None): anything else is a ValueError.
+    (R46). The Rhom always takes the last seat and plays first. ``seed`` is an int in
+    0..2**64 - 1 (``core.rng.check_seed``), ``options`` an ``Options`` and ``params`` a
+    ``RulesParams`` (or None): anything else is a ValueError.
     (The arguments are typed ``object`` because they are checked here: compiled, narrower
     annotations would raise TypeError before these checks.)
     """
     if isinstance(num_players, bool) or not isinstance(num_players, int):
         raise ValueError("the number of players must be an integer")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError("the seed must be an integer")
+    seed = check_seed(seed)
     if options is None:
         options = Options()
     elif not isinstance(options, Options):

@@ -154,7 +154,7 @@ class GemRushSim(SimPlugin):
         for name, text in overrides:
             try:
                 values[name] = json.loads(text)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # not JSON (or nested too deep): the text syntax
                 values[name] = RulesParams().with_overrides({name: text}).to_json()[name]
         every = RulesParams.from_json(values).to_json()
         return {name: every[name] for name, _ in overrides}, every
