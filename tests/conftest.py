@@ -10,6 +10,9 @@ Its asserts carry their own messages, so pytest's assertion rewriting is turned 
 This module imports only the rules core (never ``game.py``), so collecting the rest of the suite
 never depends on it.
 
+``_a_fresh_player`` (autouse) gives every test its own per-user folder (``IRIDESCIA_HOME``: the
+games the terminal keeps, the settings) and a locale that chooses no language.
+
 ``CALL_REPORT`` holds each test's call-phase report on its item (pytest's recipe for making
 test results available in fixtures), so a fixture can act only when its test failed: the
 browser tests take their failure screenshots that way.
@@ -76,6 +79,19 @@ def pytest_configure(config: pytest.Config) -> None:
                 f"{', '.join(interpreted)} (build with scripts/build_compiled.py and run with "
                 f"PYTHONPATH=build/compiled)"
             )
+
+
+@pytest.fixture(autouse=True)
+def _a_fresh_player(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test plays as a new player on a plain machine: a games folder and settings of its
+    own (``IRIDESCIA_HOME``), so no test writes into the real home or reads what another test
+    remembered, and no locale that would choose a language (``LANG=C.UTF-8``)."""
+    monkeypatch.setenv("IRIDESCIA_HOME", str(tmp_path_factory.mktemp("home")))
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 CALL_REPORT = pytest.StashKey[pytest.TestReport]()

@@ -112,7 +112,7 @@ def _finished_record(tmp_path: Path) -> Path:
 def test_save_then_load_resumes_the_same_game(tmp_path: Path) -> None:
     path = tmp_path / "mid.json"
     out, buf = console()
-    lines = ["1", "1", "1", f"save {path}", "quit", "n"]
+    lines = ["1", "1", "1", f"save {path}", "quit"]
     argv = ["play", "--seat", "2=random", "--seed", "21"]
     assert main(argv, console=out, read=scripted_input(lines)) == 0
     assert f"Game saved to {path}" in buf.getvalue()
@@ -125,18 +125,22 @@ def test_save_then_load_resumes_the_same_game(tmp_path: Path) -> None:
 
     def read(prompt: str) -> str:
         seen.append(buf2.getvalue())
-        return "quit" if len(seen) == 1 else "n"
+        return "quit"
 
+    # Leaving a game started with --save saves it there: the same game, the same hash.
     path2 = tmp_path / "again.json"
     argv = ["play", "--load", str(path), "--save", str(path2)]
     assert main(argv, console=out2, read=read) == 0
     assert f"Resumed {path} after {len(record.actions)} actions" in seen[0]
-    # Quitting without saving leaves nothing; save explicitly and compare hashes.
-    assert not path2.exists()
-    out3, _ = console()
-    lines3 = [f"save {path2}", "quit", "n"]
-    assert main(["play", "--load", str(path)], console=out3, read=scripted_input(lines3)) == 0
+    assert len(seen) == 1  # the game is kept (autosave): quitting asks nothing
     assert Game.from_record(GameRecord.load(path2)).state_hash() == saved_hash
+
+    # Without autosave, quitting asks whether to save; "n" leaves no file behind.
+    out3, buf3 = console()
+    argv = ["play", "--load", str(path), "--no-autosave"]
+    assert main(argv, console=out3, read=scripted_input(["quit", "n"], out3)) == 0
+    assert "Save before quitting?" in buf3.getvalue()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["again.json", "mid.json"]
 
 
 def test_loading_a_finished_game_shows_the_scores(tmp_path: Path) -> None:

@@ -7,7 +7,10 @@ Generic modules (they know no game), bottom up:
 * ``terminal`` - input functions, messages, saving, the size check, opening lines;
 * ``log`` - the log as a viewer may read it, and the automa's turns in it;
 * ``play`` - the play loop; ``replay`` - stepping through a record;
-* ``commands`` - the ``play`` and ``replay`` subcommands.
+* ``saves`` - the games folder (every game people play, kept as it goes); ``settings`` - the
+  settings file and the language of a command;
+* ``play_arguments`` - the parser of ``play`` for one game; ``saved_games`` - ``iridescia games``;
+* ``commands`` - the ``play``, ``replay`` and ``games`` subcommands.
 
 Per game: ``games/<game>/`` holds its plug-in, registered by game name in ``games/__init__.py``
 (``plugin_for(name)``). Everything here reads a game through the game contract

@@ -1,363 +1,118 @@
-"""The ``play`` and ``replay`` subcommands of the ``iridescia`` command line (the terminal face).
+"""The terminal's subcommands of the ``iridescia`` command line: ``play``, ``replay``, ``games``.
 
     iridescia play [--game NAME] [--mode MODE] [--players N] [--seat K=KIND ...] [--seed S]
-                   [--lang en|fr|ja] [--load GAME.json] [--save PATH] [--delay SECONDS]
-                   [the game's table options]
-    iridescia replay GAME.json [--lang en|fr|ja]
+                   [--lang en|fr|ja] [--load GAME.json | --continue [N]] [--no-autosave]
+                   [--save PATH] [--delay SECONDS] [the game's table options]
+    iridescia replay GAME.json [--game NAME] [--lang en|fr|ja]
+    iridescia games [replay N | continue N | delete N] [--lang en|fr|ja]
 
-``play`` chooses the game by name (``--game``, the default game when left out) and everything
-else from that game's metadata (``GameInfo``): ``--mode`` takes its modes, each mode but the
-first also has a flag of its own (``--solo`` is ``--mode solo``); ``--players`` counts the seats
-people and bots play (default: the mode's smallest table; without ``--mode`` the first mode
-that takes that many is chosen, so ``--players 1`` plays Gems of Iridescia solo); every table
-option becomes a flag (a bool ``--name``, an int ``--name N`` within its range, a str with
-choices ``--name CHOICE``), except those the modes set. Because those flags depend on the game,
-the ``play`` subparser only collects its words (its ``prefix_chars`` are a character no option
-uses): ``run_command`` reads ``--game`` first (``parse_known_args``) and then parses the words
-with the parser built for that game, which is also what ``iridescia play --help`` shows.
+``play``'s arguments are parsed for the game ``--game`` names (``tui.play_arguments``: the
+modes, seats and table options come from the game's metadata). Seats are 1-based; every seat
+not named by ``--seat`` is ``human``; automa seats (the Rhom) are the engine's. ``--load``
+resumes a record (it fixes the game, the seed, the table and the options; its seat kinds are
+used unless ``--seat`` says otherwise); ``replay`` takes the game from the record (format
+versions 1 and 2).
 
-Seats are 1-based; every seat not named by ``--seat`` is ``human``; a KIND other than
-``human`` names a bot that can play the game (``match.check_bot``); automa seats (the Rhom) are
-the engine's and take no ``--seat``. The table is checked by ``match.Seating.build`` and the
-game made by the game itself: any refusal is a usage error. ``--load`` resumes a saved game
-(the record fixes the game, the seed, the table and the options; its seat kinds are used unless
-``--seat`` says otherwise); ``replay`` takes the game from the record (format versions 1 and 2).
+Every game with at least one person at the table is kept in the games folder as it is played
+(``tui.saves``: after each action, undo, the end, and on leaving by ``quit``, end of input or
+Ctrl+C), unless ``--no-autosave`` is given; then ``quit`` asks whether to save. ``--continue``
+resumes the most recently played unfinished game of the folder (``--continue N``: game N of
+``iridescia games``) with its seats, bots and options, and keeps writing to its file; ``--load``
+of a file of the folder does the same. ``games`` lists the folder, replays, continues or deletes
+one of its games (``tui.saved_games``).
 
-How an automa's turn is shown: with ``--delay`` its steps appear one by one; else, when stdin
-is a terminal, a screen lists them and waits for Enter; else (piped input) they are printed as
-lines and no extra input line is read.
+The language is ``--lang`` (remembered), else the one remembered, else the locale's, else
+English (``tui.settings``). How an automa's turn is shown: with ``--delay`` its steps appear
+one by one; else, when stdin is a terminal, a screen lists them and waits for Enter; else (piped
+input) they are printed as lines and no extra input line is read.
 
-Exit codes: 0 done (finished or left), 1 a record that cannot be read or replayed here, 2 bad
-arguments (a message, never a traceback). ``run_command`` takes an optional input function so
-tests can drive it (an input function given to it never gets the automa's Enter prompt).
+Exit codes: 0 done (finished or left), 1 a record or a folder that cannot be read, 2 bad
+arguments or nothing to continue (a message, never a traceback), 130 interrupted (one line).
+``run_command`` takes an optional input function so tests can drive it (an input function
+given to it never gets the automa's Enter prompt).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 
-from iridescia.argtypes import delay as delay_type
 from iridescia.argtypes import positive
-from iridescia.argtypes import seed as seed_type
-from iridescia.bots import bot_names
-from iridescia.core.game import GameInfo, GameSpec, Mode, OptionSpec
+from iridescia.core.game import Game, GameSpec
 from iridescia.core.record import GameRecord
-from iridescia.games import DEFAULT_GAME, names
 from iridescia.games import get as get_game
-from iridescia.match import HUMAN, Seating, check_bot
+from iridescia.games import names
+from iridescia.match import Seating
 from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages, languages
 from iridescia.tui.play import PlaySession
+from iridescia.tui.play_arguments import (
+    WORDS_ONLY,
+    UsageError,
+    add_lang,
+    fixed_by_record,
+    new_table,
+    parse_play,
+    seat_kinds,
+)
 from iridescia.tui.plugin import TerminalPlugin
 from iridescia.tui.replay import ReplaySession
-from iridescia.tui.terminal import InputFn, default_input, error, info, opening
-
-COMMANDS = ("play", "replay")
-WORDS_ONLY = "\x00"  # the play subparser's prefix character: no option starts with it
-GENERIC_FLAGS = frozenset(
-    ("help", "game", "mode", "players", "seat", "seed", "lang", "load", "save", "delay")
+from iridescia.tui.saved_games import (
+    ACTIONS,
+    Refusal,
+    delete_game,
+    game_to_continue,
+    kept_game_at,
+    replay_game,
+    show_games,
 )
+from iridescia.tui.saves import Autosaver, GameFolder, SavedGame, games_folder
+from iridescia.tui.settings import Settings, choose_language, locale_language
+from iridescia.tui.terminal import WARN_STYLE, InputFn, default_input, error, info, opening
+
+__all__ = ["COMMANDS", "UsageError", "add_commands", "run_command"]
+
+COMMANDS = ("play", "replay", "games")
 
 
-class UsageError(Exception):
-    """Arguments that parse but do not make sense together (exit code 2)."""
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A game ready to be played: the game, who sits where, and how to draw it."""
+
+    spec: GameSpec
+    plugin: TerminalPlugin
+    game: Game
+    seating: Seating
+    seed: int
 
 
-# ---------------------------------------------------------------- argument types
+# ---------------------------------------------------------------- language and folder
 
 
-def _seat(text: str) -> tuple[int, str]:
-    seat, sep, kind = text.partition("=")
-    if not sep or not seat.strip().isdigit() or not kind.strip():
-        raise argparse.ArgumentTypeError(f"expected K=KIND (for example 2=random), not {text!r}")
-    return int(seat), kind.strip().lower()
+def _settings_and_messages(lang: str | None, console: Console) -> tuple[Settings, Messages]:
+    """The player's settings and the messages of this command's language (remembering
+    ``--lang``); what cannot be read or remembered is said as a warning."""
+    settings = Settings.load()
+    problems = [f"{settings.path}: {problem}" for problem in settings.problems]
+    chosen, not_remembered = choose_language(lang, settings)
+    msgs = Messages(chosen)
+    for problem in problems:
+        console.print(msgs("settings.ignored", problem=problem), style=WARN_STYLE)
+    if not_remembered is not None:
+        console.print(msgs("settings.not_saved", problem=not_remembered), style=WARN_STYLE)
+    return settings, msgs
 
 
-def _bounded(option: OptionSpec) -> Callable[[str], int]:
-    """The argument type of an int option: a whole number within the option's range."""
-
-    def read(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        try:
-            option.check(value)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-        return value
-
-    return read
-
-
-# ---------------------------------------------------------------- the parser of one game
-
-
-def _span(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}-{high}"
-
-
-def _mode_words(mode: Mode, default: bool) -> str:
-    players = "player" if mode.max_players == 1 else "players"
-    extras = [f"{_span(mode.min_players, mode.max_players)} {players}"]
-    if default:
-        extras.append("default")
-    return f"{mode.name} ({mode.title}; {', '.join(extras)})"
-
-
-def _flag(option: OptionSpec) -> str:
-    name = option.name.replace("_", "-")
-    return f"--option-{name}" if name in GENERIC_FLAGS else f"--{name}"
-
-
-def table_options(info: GameInfo) -> list[OptionSpec]:
-    """The options ``play`` offers as flags: all but those the modes set (``--mode`` does)."""
-    by_modes = {key for mode in info.modes for key in mode.options}
-    return [o for o in info.options if o.name not in by_modes]
-
-
-def mode_flags(info: GameInfo) -> list[Mode]:
-    """The modes with a flag of their own (``--solo``): every mode but the default one whose
-    name is not already a flag."""
-    taken = GENERIC_FLAGS | {_flag(o)[2:] for o in table_options(info)}
-    return [m for m in info.modes[1:] if m.name not in taken]
-
-
-class _ChooseMode(argparse.Action):
-    """``--mode M`` or a mode's own flag: sets ``mode`` and remembers which flag said it."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        mode = values if self.const is None else self.const
-        namespace.mode = mode
-        namespace.mode_flag = option_string if self.const is not None else f"--mode {mode}"
-
-
-def _example(bots: Sequence[str]) -> str:
-    return next((b for b in ("hard", "greedy") if b in bots), bots[0] if bots else "random")
-
-
-def play_parser(spec: GameSpec) -> argparse.ArgumentParser:
-    """The parser of ``iridescia play`` for the game ``spec``."""
-    info = spec.info
-    parser = argparse.ArgumentParser(
-        prog="iridescia play",
-        description=(
-            f"Play {info.title} at this terminal: people take turns at the keyboard (hot "
-            "seat) and bots play the other seats. The game's own options are listed under "
-            f"'{info.title} table options'; 'iridescia play --game NAME --help' lists another "
-            "game's."
-        ),
-        epilog="During the game, type 'help' for the commands (log, redraw, save, quit).",
-    )
-    games = ", ".join(f"{n} (default)" if n == DEFAULT_GAME else n for n in names())
-    parser.add_argument(
-        "--game", choices=names(), default=DEFAULT_GAME, metavar="NAME", help=f"the game: {games}"
-    )
-    table = parser.add_mutually_exclusive_group()
-    modes = ", ".join(_mode_words(m, m is info.default_mode) for m in info.modes)
-    table.add_argument(
-        "--mode",
-        choices=[m.name for m in info.modes],
-        action=_ChooseMode,
-        metavar="MODE",
-        help=f"how to play: {modes}",
-    )
-    for mode in mode_flags(info):
-        table.add_argument(
-            f"--{mode.name}",
-            action=_ChooseMode,
-            nargs=0,
-            const=mode.name,
-            help=f"the same as --mode {mode.name}",
-        )
-    parser.add_argument(
-        "--players",
-        type=positive,
-        metavar="N",
-        help="how many seats people and bots play (default: the mode's smallest table); "
-        "without --mode, the first mode that takes N players"
-        + (" (1 = solo)" if any(m.name == "solo" for m in info.modes) else ""),
-    )
-    bots = bot_names(spec)
-    family = " (mcts also takes options: mcts:iterations=N,worlds=W)" if "mcts" in bots else ""
-    parser.add_argument(
-        "--seat",
-        type=_seat,
-        action="append",
-        default=[],
-        metavar="K=KIND",
-        help=f"who plays seat K (1-based): human (default) or a bot that can play {info.title}: "
-        f"{', '.join(bots)}{family}; e.g. 2={_example(bots)}; repeatable",
-    )
-    parser.add_argument(
-        "--seed", type=seed_type, metavar="S", help="random seed (default: a fresh one, printed)"
-    )
-    parser.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
-    parser.add_argument(
-        "--load",
-        metavar="GAME.json",
-        help="resume a saved game (it fixes the game, the table, the seed and the options)",
-    )
-    parser.add_argument(
-        "--save",
-        metavar="PATH",
-        help="where 'save' writes (default iridescia-<seed>.json); the game is also saved "
-        "there when it ends",
-    )
-    parser.add_argument(
-        "--delay",
-        type=delay_type,
-        default=0.0,
-        metavar="SECONDS",
-        help="pause after each bot action, to watch them; an automa's turn shows its steps one "
-        "by one, each as long as its kind asks at this speed (0.5 = as declared; default 0)",
-    )
-    group = parser.add_argument_group(f"{info.title} table options")
-    for option in table_options(info):
-        _add_option(group, option, info)
-    parser.set_defaults(mode=None, mode_flag=None)
-    return parser
-
-
-def _add_option(group: argparse._ArgumentGroup, option: OptionSpec, info: GameInfo) -> None:
-    notes = []
-    if option.modes and len(option.modes) < len(info.modes):
-        notes.append(f"mode {', '.join(option.modes)}")
-    dest = f"option_{option.name}"
-    if option.kind is bool:
-        flag = _flag(option)
-        if option.default is True:
-            flag = flag.replace("--", "--no-", 1)
-        help_text = option.help + (f" [{'; '.join(notes)}]" if notes else "")
-        group.add_argument(
-            flag, dest=dest, action="store_const", const=not option.default, help=help_text
-        )
-        return
-    if option.kind is int:
-        if option.minimum is not None and option.maximum is not None:
-            notes.insert(0, f"{option.minimum}-{option.maximum}")
-        elif option.minimum is not None:
-            notes.insert(0, f"at least {option.minimum}")
-        if option.default is not None:
-            notes.append(f"default {option.default}")
-        help_text = option.help + (f" [{'; '.join(notes)}]" if notes else "")
-        group.add_argument(
-            _flag(option), dest=dest, type=_bounded(option), metavar="N", help=help_text
-        )
-        return
-    if option.default is not None:
-        notes.append(f"default {option.default}")
-    help_text = option.help + (f" [{'; '.join(notes)}]" if notes else "")
-    group.add_argument(
-        _flag(option),
-        dest=dest,
-        choices=list(option.choices) or None,
-        metavar="CHOICE" if option.choices else "TEXT",
-        help=help_text + (f"; one of {', '.join(option.choices)}" if option.choices else ""),
-    )
-
-
-def chosen_options(args: argparse.Namespace, info: GameInfo) -> dict[str, Any]:
-    """The table options given on the command line (those left out keep their defaults)."""
-    out = {}
-    for option in table_options(info):
-        value = getattr(args, f"option_{option.name}", None)
-        if value is not None:
-            out[option.name] = value
-    return out
-
-
-def parse_play(words: Sequence[str]) -> tuple[argparse.Namespace, GameSpec]:
-    """The ``play`` arguments, parsed for the game ``--game`` names (SystemExit as argparse
-    does: 0 after ``--help``, 2 after a message)."""
-    first = argparse.ArgumentParser(add_help=False, exit_on_error=False)
-    first.add_argument("--game")
-    first.add_argument("--mode")
-    try:
-        known, _ = first.parse_known_args(words)
-        given = known.game
-    except argparse.ArgumentError:  # the full parser says what is wrong
-        given = None
-    spec = get_game(given if given in names() else None)
-    args = play_parser(spec).parse_args(words)
-    args.game_given = given is not None
-    return args, spec
+def _folder(settings: Settings) -> GameFolder:
+    return GameFolder(games_folder(), keep_finished=settings.keep_finished)
 
 
 # ---------------------------------------------------------------- play
-
-
-def _kinds(
-    pairs: Sequence[tuple[int, str]], players: int, spec: GameSpec, base: Sequence[str] = ()
-) -> list[str]:
-    """The kind of each seat people and bots play: ``base`` where it names a kind that can
-    play (a record's seats), ``human`` elsewhere, then ``--seat`` (1-based) on top."""
-    kinds = [HUMAN] * players
-    for seat, kind in enumerate(base[:players]):
-        if kind == HUMAN:
-            continue
-        try:
-            check_bot(kind, spec)
-        except ValueError:
-            continue
-        kinds[seat] = kind
-    for seat, kind in pairs:
-        if not 1 <= seat <= players:
-            raise UsageError(f"--seat {seat}={kind}: seats are 1 to {players} in this game")
-        if kind != HUMAN:
-            try:
-                check_bot(kind, spec)
-            except ValueError as exc:
-                raise UsageError(f"--seat {seat}={kind}: {exc}") from None
-        kinds[seat - 1] = kind
-    return kinds
-
-
-def _mode_for(args: argparse.Namespace, info: GameInfo) -> tuple[Mode, str]:
-    """The mode to play and the flag that chose it (for messages)."""
-    if args.mode is not None:
-        return info.mode(args.mode), args.mode_flag
-    if args.players is None:
-        return info.default_mode, "--mode"
-    for mode in info.modes:
-        if mode.min_players <= args.players <= mode.max_players:
-            return mode, f"--players {args.players}"
-    takes = ", ".join(f"{_span(m.min_players, m.max_players)} ({m.name})" for m in info.modes)
-    raise UsageError(f"--players {args.players}: {info.title} takes {takes} players")
-
-
-def _new_game(args: argparse.Namespace, spec: GameSpec) -> tuple[Seating, int]:
-    info = spec.info
-    mode, flag = _mode_for(args, info)
-    players = mode.min_players if args.players is None else args.players
-    if not mode.min_players <= players <= mode.max_players:
-        span = _span(mode.min_players, mode.max_players)
-        word = "player" if mode.max_players == 1 else "players"
-        raise UsageError(f"{flag}: {mode.title} takes {span} {word}, not {players}")
-    options = chosen_options(args, info)
-    for name in options:
-        option = info.option(name)
-        if option.modes and mode.name not in option.modes:
-            raise UsageError(f"{_flag(option)}: only in mode {', '.join(option.modes)}")
-    kinds = _kinds(args.seat, players, spec)
-    try:
-        seating = Seating.build(spec, players=players, mode=mode.name, kinds=kinds, options=options)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    return seating, seed
 
 
 def _play(words: Sequence[str], console: Console, read: InputFn | None) -> int:
@@ -365,71 +120,118 @@ def _play(words: Sequence[str], console: Console, read: InputFn | None) -> int:
         args, spec = parse_play(words)
     except SystemExit as exc:  # argparse has printed the help, or the usage and the problem
         return exc.code if isinstance(exc.code, int) else 2
-    msgs = Messages(args.lang)
-    if args.load:
-        fixed = [
-            name
-            for name, given in (
-                ("--players", args.players is not None),
-                ("--seed", args.seed is not None),
-                (args.mode_flag or "--mode", args.mode is not None),
-                *((_flag(o), o.name in chosen_options(args, spec.info)) for o in spec.info.options),
-            )
-            if given
-        ]
-        if fixed:
-            raise UsageError(f"{', '.join(fixed)}: the loaded record fixes these")
-        try:
-            record = GameRecord.load(args.load)
-            spec = get_game(record.game)
-            plugin = plugin_for(record.game)
-            game = spec.from_record(record)
-        except (ValueError, KeyError, TypeError, IndexError) as exc:
-            error(console, msgs("load.failed", path=args.load, error=exc))
+    settings, msgs = _settings_and_messages(args.lang, console)
+    folder = _folder(settings)
+    resumed: SavedGame | None = None
+    path: str | None = args.load
+    try:
+        if args.continue_game is not None:
+            resumed = game_to_continue(folder, args.continue_game or None)
+            path = str(resumed.path)
+        elif args.load:
+            resumed = kept_game_at(args.load, folder)
+    except Refusal as refusal:
+        error(console, refusal.message(msgs))
+        return refusal.code
+    if path is not None:
+        table = _resumed_table(args, spec, path, console, msgs)
+        if table is None:
             return 1
-        if args.game_given and args.game != record.game:
-            raise UsageError(f"--game {args.game}: {args.load} is a game of {record.game}")
-        automa = set(game.automa_seats)
-        players = game.num_players - len(automa)
-        kinds = _kinds(args.seat, players, spec, record.seats)
-        try:
-            seating = Seating.build(spec, mode=game.mode, kinds=kinds)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        seed = record.seed
-        info(console, msgs("load.done", path=args.load, actions=len(record.actions)))
     else:
-        plugin = _plugin(spec)
-        seating, seed = _new_game(args, spec)
-        try:
-            game = seating.new_game(seed)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        info(console, msgs("seed.chosen", seed=seed))
-    lines = opening(plugin, spec.info, msgs)
+        table = _new_table(args, spec)
+        info(console, msgs("seed.chosen", seed=table.seed))
+    lines = opening(table.plugin, table.spec.info, msgs)
     for line in lines:
         console.print(line)
     pause = read is None and sys.stdin.isatty()
-    if lines and pause and spec.info.notice:
+    if lines and pause and table.spec.info.notice:
         # The first screen replaces these lines: a notice (Gem Rush's provisional components)
         # is read before the game starts, not only found in the scrollback.
         try:
             default_input(console)(msgs("prompt.start"))
         except EOFError:
             return 0
+    autosave = _autosaver(args.autosave, table, folder, resumed, console, msgs)
     session = PlaySession(
-        game,
-        seating.seat_kinds(),
+        table.game,
+        table.seating.seat_kinds(),
         console,
         read or default_input(console),
         msgs,
-        seed=seed,
+        seed=table.seed,
         save_path=args.save,
         delay=args.delay,
         pause=pause,
-        plugin=plugin,
+        plugin=table.plugin,
+        autosave=autosave,
+        resume_hint=msgs("resume.hint") if autosave is not None else None,
     )
-    return session.run()
+    code = session.run()
+    if autosave is not None and autosave.failure is not None:
+        error(console, msgs("autosave.failed", path=str(autosave.path), error=autosave.failure))
+    return code
+
+
+def _new_table(args: argparse.Namespace, spec: GameSpec) -> Table:
+    plugin = _plugin(spec)
+    seating, seed = new_table(args, spec)
+    try:
+        game = seating.new_game(seed)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return Table(spec, plugin, game, seating, seed)
+
+
+def _resumed_table(
+    args: argparse.Namespace, spec: GameSpec, path: str, console: Console, msgs: Messages
+) -> Table | None:
+    """The game of the record at ``path`` (``--load``, ``--continue``), or None once it was
+    said that the record cannot be read or replayed."""
+    fixed = fixed_by_record(args, spec)
+    if fixed:
+        flag = "--load" if args.load else "--continue"
+        raise UsageError(f"{', '.join(fixed)}: the game {flag} resumes fixes these")
+    try:
+        record = GameRecord.load(path)
+        spec = get_game(record.game)
+        plugin = plugin_for(record.game)
+        game = spec.from_record(record)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        error(console, msgs("load.failed", path=path, error=exc))
+        return None
+    if args.game_given and args.game != record.game:
+        raise UsageError(f"--game {args.game}: {path} is a game of {record.game}")
+    players = game.num_players - len(game.automa_seats)
+    kinds = seat_kinds(args.seat, players, spec, record.seats)
+    try:
+        seating = Seating.build(spec, mode=game.mode, kinds=kinds)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    info(console, msgs("load.done", path=path, actions=len(record.actions)))
+    return Table(spec, plugin, game, seating, record.seed)
+
+
+def _autosaver(
+    wanted: bool,
+    table: Table,
+    folder: GameFolder,
+    resumed: SavedGame | None,
+    console: Console,
+    msgs: Messages,
+) -> Autosaver | None:
+    """What keeps the game in the folder: for a game people play that is not over yet, unless
+    ``--no-autosave``. A folder that cannot be made turns it off, with a warning."""
+    if not wanted or not table.seating.humans or table.game.is_terminal():
+        return None
+    try:
+        folder.path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        console.print(msgs("autosave.off", path=str(folder.path), error=reason), style=WARN_STYLE)
+        return None
+    if resumed is not None:
+        return Autosaver.resume(folder, resumed, table.game)
+    return Autosaver(folder, table.game)
 
 
 def _plugin(spec: GameSpec) -> TerminalPlugin:
@@ -439,11 +241,11 @@ def _plugin(spec: GameSpec) -> TerminalPlugin:
         raise UsageError(f"--game {spec.info.name}: {exc}") from None
 
 
-# ---------------------------------------------------------------- replay
+# ---------------------------------------------------------------- replay and games
 
 
 def _replay(args: argparse.Namespace, console: Console, read: InputFn | None) -> int:
-    msgs = Messages(args.lang)
+    _, msgs = _settings_and_messages(args.lang, console)
     try:
         record = GameRecord.load(args.record)
         session = ReplaySession(record, console, read or default_input(console), msgs)
@@ -455,11 +257,29 @@ def _replay(args: argparse.Namespace, console: Console, read: InputFn | None) ->
     return session.run()
 
 
+def _games(args: argparse.Namespace, console: Console, read: InputFn | None) -> int:
+    action = args.games_action
+    if action == "continue":
+        lang = ["--lang", args.lang] if args.lang else []
+        return _play(["--continue", str(args.number), *lang], console, read)
+    settings, msgs = _settings_and_messages(args.lang, console)
+    folder = _folder(settings)
+    try:
+        if action == "replay":
+            return replay_game(console, folder, args.number, read or default_input(console), msgs)
+        if action == "delete":
+            return delete_game(console, folder, args.number, read or default_input(console), msgs)
+        return show_games(console, folder, msgs)
+    except Refusal as refusal:
+        error(console, refusal.message(msgs))
+        return refusal.code
+
+
 # ---------------------------------------------------------------- the subcommands
 
 
 def add_commands(sub: Any) -> None:
-    """Add ``play`` and ``replay`` to the ``iridescia`` subparsers."""
+    """Add ``play``, ``replay`` and ``games`` to the ``iridescia`` subparsers."""
     play = sub.add_parser(
         "play",
         help="play a game at this terminal (people and bots); 'iridescia play --help' for the "
@@ -480,13 +300,55 @@ def add_commands(sub: Any) -> None:
         "--game", choices=names(), metavar="NAME",
         help="the game the record must be of (the record says which game it is; this checks)",
     )  # fmt: skip
-    replay.add_argument("--lang", choices=languages(), default="en", help="language (default en)")
+    add_lang(replay)
+    games = sub.add_parser(
+        "games",
+        usage="iridescia games [-h] [--lang {en,fr,ja}] [replay N | continue N | delete N]",
+        help="the games kept as you played them: list, replay, continue or delete them",
+        description="List the games kept in your games folder (every game played with "
+        "'iridescia play', newest first), or replay, continue or delete game N of the list.",
+    )
+    add_lang(games)
+    actions = games.add_subparsers(dest="games_action", metavar="ACTION")
+    helps = {
+        "replay": "step through game N",
+        "continue": "play game N on (the same as 'iridescia play --continue N')",
+        "delete": "delete game N (asks first)",
+    }
+    for name in ACTIONS:
+        action = actions.add_parser(
+            name, prog=f"iridescia games {name}", help=helps[name], description=helps[name]
+        )
+        action.add_argument("number", type=positive, metavar="N", help="its number in the list")
+        add_lang(action, default=argparse.SUPPRESS)  # given after N or before the action
 
 
 def run_command(
     args: argparse.Namespace, console: Console, argv: Sequence[str], read: InputFn | None = None
 ) -> int:
-    """Run a parsed ``play``/``replay`` command; returns the exit code."""
-    if args.command == "play":
-        return _play(args.words, console, read)
-    return _replay(args, console, read)
+    """Run a parsed ``play``/``replay``/``games`` command; returns the exit code. Ctrl+C
+    outside a game (starting, listing, replaying) leaves with one line."""
+    try:
+        if args.command == "play":
+            return _play(args.words, console, read)
+        if args.command == "games":
+            return _games(args, console, read)
+        return _replay(args, console, read)
+    except KeyboardInterrupt:
+        console.print()
+        info(console, Messages(_language_of(args))("interrupted"))
+        return 130
+
+
+def _language_of(args: argparse.Namespace) -> str:
+    """The language of a command, for a word when it is interrupted (nothing is written)."""
+    given = getattr(args, "lang", None)
+    words = list(getattr(args, "words", ()))
+    for at, word in enumerate(words):
+        if word == "--lang" and at + 1 < len(words):
+            given = words[at + 1]
+        elif word.startswith("--lang="):
+            given = word.partition("=")[2]
+    if given in languages():
+        return str(given)
+    return Settings.load().lang or locale_language() or "en"

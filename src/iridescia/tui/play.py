@@ -148,7 +148,9 @@ class PlaySession(Framed):
     # ------------------------------------------------------------ the loop
 
     def run(self) -> int:
-        """Play to the end (or until the player quits); returns the exit code (0)."""
+        """Play to the end (or until the player quits); returns the exit code (0, 130 after
+        Ctrl+C)."""
+        code = 0
         with self.display:
             try:
                 if not self.humans and self.delay <= 0:
@@ -167,9 +169,9 @@ class PlaySession(Framed):
                 pass
             except KeyboardInterrupt:
                 self.leave(self.msgs("input.interrupted"))
-                return 130
+                code = 130  # still say goodbye (and how to pick the game up) below
         self.farewell()
-        return 0
+        return code
 
     def default_save_path(self) -> str:
         return self.save_path or f"iridescia-{self.seed}.json"
