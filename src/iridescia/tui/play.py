@@ -501,11 +501,12 @@ class PlaySession(Framed):
     def quit(self) -> NoReturn:
         """Leave the game: it is kept (autosave), else the player is asked whether to save
         it, unless it was saved since its last action."""
-        if self.autosave is None and self.saved_at != len(self.game.history()):
+        asked = self.autosave is None and self.saved_at != len(self.game.history())
+        if asked:
             path = terminal.ask_save_path(self.read, self.default_save_path(), self.msgs)
             if path is not None:
                 self.save(path)
-        self.leave(self.msgs("quit.done"), asked=True)
+        self.leave(self.msgs("quit.done"), asked=asked)
         raise QuitGame
 
     def end_of_input(self) -> NoReturn:
