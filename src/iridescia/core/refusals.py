@@ -68,14 +68,19 @@ class Refusal:
         return dict(self.values)
 
     def text(self) -> str:
-        """The reason as a plain English sentence (seats 1-based, ids as they are)."""
+        """The reason as a plain English sentence (seats 1-based, ids as they are). Never
+        raises: an undeclared key, or values that do not fill its template (a refusal read
+        from outside), give the key and the values as they are."""
         shown = {k: f"seat {v + 1}" if is_seat_value(k) and isinstance(v, int) else v
                  for k, v in self.values}  # fmt: skip
         template = _TEMPLATES.get(self.key)
-        if template is None:
-            detail = ", ".join(f"{k}={v}" for k, v in shown.items())
-            return f"{self.key} ({detail})" if detail else self.key
-        return template.format(**shown)
+        if template is not None:
+            try:
+                return template.format_map(shown)
+            except (KeyError, IndexError, ValueError):
+                pass  # not the values the key takes: say what there is
+        detail = ", ".join(f"{k}={v}" for k, v in shown.items())
+        return f"{self.key} ({detail})" if detail else self.key
 
     def to_json(self) -> dict[str, Any]:
         """``{"key": ..., "values": {name: value}}``, for the web protocol."""

@@ -65,12 +65,12 @@ REFUSALS: Final = RefusalCatalogue(
         "actions.",
         "refusal.item_not_now": "The {item} cannot be played now; the decision now is: {decision}.",
         "refusal.no_swap_partner": "No other explorer is on the board to swap with.",
-        "refusal.no_landing": "The Catapult has no tile to land on from here.",
-        "refusal.not_a_landing": "The Catapult cannot reach hex {hex}: it jumps over one hex "
-        "in a straight line.",
+        "refusal.no_landing": "The {item} has no tile to land on from here.",
+        "refusal.not_a_landing": "The {item} cannot reach hex {hex}: it jumps over one hex in "
+        "a straight line.",
         "refusal.occupied": "Another explorer stands on hex {hex}.",
-        "refusal.cart_active": "The Mine Cart is already in play this turn.",
-        "refusal.pickaxe_used": "You have already used a Pickaxe this turn.",
+        "refusal.cart_active": "The {item} is already in play this turn.",
+        "refusal.pickaxe_used": "You have already used the {item} this turn.",
         "refusal.no_revealed_neighbour": "No revealed tile lies around your explorer.",
         "refusal.pickaxe_not_adjacent": "Hex {hex} is not one of the six hexes around your "
         "explorer.",
@@ -87,7 +87,8 @@ REFUSALS: Final = RefusalCatalogue(
         "refusal.slot_empty": "Slot {slot} of the item market is empty.",
         "refusal.item_already_held": "You already hold the {item}: nobody holds two of a kind.",
         "refusal.item_too_dear": "The {item} costs {cost} coins; you have {coins}.",
-        "refusal.no_elixir_in_extra_turn": "No Epic Elixir can be bought in a turn an Elixir gave.",
+        "refusal.no_elixir_in_extra_turn": "The {item} cannot be bought in the extra turn it "
+        "gave you.",
         "refusal.already_sold": "You have already sold gems this turn.",
         "refusal.not_enough_gems": "You hold {have} {colour}; that needs {need}.",
         "refusal.colour_not_held": "You hold no {colour}.",
@@ -156,7 +157,9 @@ def _start_item_refusal(s: State, kind: int) -> Refusal:
     item = ITEM_KEYS[kind]
     if not s.start_items:
         return _r("refusal.item_before_reveal", item=item)
-    return _r("refusal.no_swap_partner" if kind == SWAPPING else "refusal.no_landing")
+    if kind == SWAPPING:
+        return _r("refusal.no_swap_partner")
+    return _r("refusal.no_landing", item=item)
 
 
 def _cargo_refusal(s: State, need: int) -> Refusal:
@@ -167,9 +170,11 @@ def _cargo_refusal(s: State, need: int) -> Refusal:
 _ITEM_REFUSALS: Final[dict[int, Callable[[State], Refusal]]] = {
     SWAPPING: lambda s: _start_item_refusal(s, SWAPPING),
     CATAPULT: lambda s: _start_item_refusal(s, CATAPULT),
-    CART: lambda s: _r("refusal.cart_active"),
-    PICKAXE: lambda s: _r(
-        "refusal.pickaxe_used" if s.pickaxe_colour >= 0 else "refusal.no_revealed_neighbour"
+    CART: lambda s: _r("refusal.cart_active", item=ITEM_KEYS[CART]),
+    PICKAXE: lambda s: (
+        _r("refusal.pickaxe_used", item=ITEM_KEYS[PICKAXE])
+        if s.pickaxe_colour >= 0
+        else _r("refusal.no_revealed_neighbour")
     ),
     BOOK: lambda s: (
         _r("refusal.relic_already_reserved", relic=s.players[s.current].reserved)
@@ -281,7 +286,7 @@ def _buy_refusal(s: State, slot: int) -> Refusal:
         cost, coins = ITEMS[kind].cost, s.players[s.current].coins
         return _r("refusal.item_too_dear", item=item, cost=cost, coins=coins)
     assert why == T.ELIXIR_IN_EXTRA_TURN, "buy is legal"
-    return _r("refusal.no_elixir_in_extra_turn")
+    return _r("refusal.no_elixir_in_extra_turn", item=item)
 
 
 def refuse_restore(s: State, a: Action) -> Refusal:
@@ -467,7 +472,7 @@ def refuse_land(s: State, a: Action) -> Refusal:
         return not_now(s, "catapult")
     h = a.a
     if h not in CATAPULT_LANDINGS[s.players[s.current].pos]:
-        return _r("refusal.not_a_landing", hex=h)
+        return _r("refusal.not_a_landing", item=ITEM_KEYS[CATAPULT], hex=h)
     found = _hex_refusal(s, h)
     return found if found is not None else _r("refusal.occupied", hex=h)
 
