@@ -254,18 +254,30 @@ def check_blocked(s: State) -> None:
 
 def missing_colour(cargo: list[int], cost: tuple[int, ...]) -> int:
     """The first colour of which ``cargo`` holds fewer gems than ``cost`` asks, or -1 when it
-    pays the cost (R18)."""
-    for c in range(4):
-        if cargo[c] < cost[c]:
-            return c
+    pays the cost (R18): what ``restorable`` asks, and the refusals name."""
+    # Unrolled, and called from a plain loop: a loop over range(4) and a generator made
+    # ``restorable`` about twice as slow (measured).
+    if cargo[0] < cost[0]:
+        return 0
+    if cargo[1] < cost[1]:
+        return 1
+    if cargo[2] < cost[2]:
+        return 2
+    if cargo[3] < cost[3]:
+        return 3
     return -1
 
 
 def restorable(s: State) -> list[int]:
     p = s.players[s.current]
     cargo = p.cargo
+    out = []
     candidates = [*s.relic_row, p.reserved] if p.reserved else s.relic_row
-    return sorted(r for r in candidates if missing_colour(cargo, RELIC_BY_ID[r].cost) < 0)
+    for r in candidates:
+        if missing_colour(cargo, RELIC_BY_ID[r].cost) < 0:
+            out.append(r)
+    out.sort()
+    return out
 
 
 def restore(s: State, relic_id: int) -> None:
