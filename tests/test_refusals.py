@@ -19,6 +19,7 @@ contract every game keeps (``Game.refusal``, ``core.refusals``, ``i18n.refusals`
 from __future__ import annotations
 
 import json
+import pickle
 import string
 from collections import defaultdict
 from collections.abc import Callable
@@ -509,6 +510,17 @@ def test_a_refusal_goes_to_json_and_back() -> None:
         data = json.loads(json.dumps(found.to_json()))
         assert Refusal.from_json(data) == found
         assert data == {"key": case.key, "values": case.values}
+
+
+def test_an_error_keeps_its_refusal_across_a_pickle() -> None:
+    """Simulation backends send errors between processes (compiled build included)."""
+    game = GAME.new(2, 1)
+    with pytest.raises(IllegalActionError) as raised:
+        game.apply("move 40")
+    copy = pickle.loads(pickle.dumps(raised.value))
+    assert copy.refusal == raised.value.refusal == Refusal.of("refusal.not_adjacent", hex=40)
+    assert str(copy) == str(raised.value)
+    assert pickle.loads(pickle.dumps(IllegalActionError("no reason"))).refusal is None
 
 
 _JSON = st.recursive(

@@ -82,6 +82,11 @@ class Refusal:
         detail = ", ".join(f"{k}={v}" for k, v in shown.items())
         return f"{self.key} ({detail})" if detail else self.key
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields: the compiled build's frozen dataclass cannot be set field by
+        # field when unpickled (errors carrying a refusal cross process pools).
+        return (Refusal, (self.key, self.values))
+
     def to_json(self) -> dict[str, Any]:
         """``{"key": ..., "values": {name: value}}``, for the web protocol."""
         return {"key": self.key, "values": dict(self.values)}
