@@ -186,33 +186,23 @@ _ITEM_REFUSALS: Final[dict[int, Callable[[State], Refusal]]] = {
 }
 
 
-def _play_refusal(s: State, a: Action, allowed: Callable[[int], bool], wrong: Refusal) -> Refusal:
+# The items each decision lets a player play (``turn`` and ``items`` offer them).
+_START_ITEMS: Final = frozenset(T.START_ITEMS)
+_OPTIONAL_ITEMS: Final = frozenset(k for k, optional in enumerate(T.OPTIONAL_ITEM) if optional)
+_ELIXIR_ONLY: Final = frozenset((ELIXIR,))
+
+
+def _play_refusal(s: State, a: Action, allowed: frozenset[int], wrong: Refusal) -> Refusal:
     """``play <item>``: not held, not playable in this decision (``wrong``), or its card's
     own condition fails (``items.can_play``)."""
     kind = a.a
     if kind not in s.players[s.current].items:
         return _r("refusal.item_not_held", item=ITEM_KEYS[kind])
-    if not allowed(kind):
+    if kind not in allowed:
         return wrong
     refuse = _ITEM_REFUSALS.get(kind)
     assert refuse is not None and not I.can_play(s, kind), f"play {ITEM_KEYS[kind]} is legal"
     return refuse(s)
-
-
-def _is_start_item(kind: int) -> bool:
-    return kind in T.START_ITEMS
-
-
-def _is_optional_item(kind: int) -> bool:
-    return T.OPTIONAL_ITEM[kind]
-
-
-def _is_elixir(kind: int) -> bool:
-    return kind == ELIXIR
-
-
-def _is_well_modifier(kind: int) -> bool:
-    return kind in I.WELL_MODIFIERS
 
 
 def _item_not_now(s: State, a: Action, decision: str) -> Refusal:
@@ -227,7 +217,7 @@ def refuse_reveal(s: State, a: Action) -> Refusal:
     k = a.kind
     if k == A.PLAY:
         wrong = _r("refusal.item_after_move", item=ITEM_KEYS[a.a])
-        return _play_refusal(s, a, _is_start_item, wrong)
+        return _play_refusal(s, a, _START_ITEMS, wrong)
     if k != A.REVEAL and k != A.MOVE:
         return not_now(s, "reveal")
     h, pos = a.a, s.players[s.current].pos
@@ -267,7 +257,7 @@ def refuse_actions(s: State, a: Action) -> Refusal:
         return _r("refusal.not_enough_gems", colour=COLOUR_NAMES[c], need=a.b, have=p.cargo[c])
     if k == A.PLAY:
         wrong = _r("refusal.item_before_reveal", item=ITEM_KEYS[a.a])
-        return _play_refusal(s, a, _is_optional_item, wrong)
+        return _play_refusal(s, a, _OPTIONAL_ITEMS, wrong)
     if k == A.REVEAL or k == A.MOVE:
         return _r("refusal.already_moved")
     return not_now(s, "actions")
@@ -293,7 +283,7 @@ def refuse_restore(s: State, a: Action) -> Refusal:
     """Restoring relics (R18, R23): ``turn.legal_restore`` does not offer ``a``."""
     k = a.kind
     if k == A.PLAY:
-        return _play_refusal(s, a, _is_elixir, _item_not_now(s, a, "restore"))
+        return _play_refusal(s, a, _ELIXIR_ONLY, _item_not_now(s, a, "restore"))
     if k != A.RESTORE:
         return not_now(s, "restore")
     r = a.a
@@ -355,7 +345,7 @@ def refuse_blocked_discard(s: State, a: Action) -> Refusal:
     """A blocked explorer (R9) gives up a tile of the victory pile, or plays a start item."""
     if a.kind == A.PLAY:
         wrong = _r("refusal.item_after_move", item=ITEM_KEYS[a.a])
-        return _play_refusal(s, a, _is_start_item, wrong)
+        return _play_refusal(s, a, _START_ITEMS, wrong)
     if a.kind != A.DISCARD_TILE:
         return not_now(s, "blocked: discard")
     return _r("refusal.tile_not_held", tile=a.a)
@@ -429,7 +419,7 @@ def refuse_well(s: State, a: Action) -> Refusal:
     """The Wishing Well: a colour whose market die is at most the best die, if any."""
     k = a.kind
     if k == A.PLAY:
-        return _play_refusal(s, a, _is_well_modifier, _item_not_now(s, a, "wishing well"))
+        return _play_refusal(s, a, I.WELL_MODIFIERS, _item_not_now(s, a, "wishing well"))
     if k == A.TAKE_NONE:
         return _r("refusal.well_must_take")
     if k != A.TAKE:
