@@ -148,6 +148,44 @@ def test_stale_duplicate_wrong_seat_and_bad_input() -> None:
         assert c.get("/api/tables/nope").status_code == 404
 
 
+def test_a_refused_action_says_why_in_data_and_as_a_message() -> None:
+    """The game's refusal travels with the error: its JSON form and a message to render;
+    another seat's turn is a refusal too, and a typo (not an action) has neither."""
+    with TestClient(_app()) as c:
+        d = _create(c, mode="standard", seats=["human", "human"], seed=5, mine=[0, 1])
+        tid = d["table"]["id"]
+        tokens = [s["token"] for s in d["seats"]]
+        with c.websocket_connect(f"/ws/{tid}") as a, c.websocket_connect(f"/ws/{tid}") as b:
+            ma, mb = _hello(a, tokens[0]), _hello(b, tokens[1])
+            cur = ma["view"]["current_player"]
+            ws, m, other = (a, ma, b) if cur == 0 else (b, mb, a)
+            version = m["version"]
+            ws.send_text(json.dumps({"type": "act", "action": "move 40", "version": version}))
+            got = _error(ws)
+            assert got["code"] == "illegal" and "move 40 is not legal now" in got["message"]
+            assert got["refusal"] == {"key": "refusal.not_adjacent", "values": {"hex": 40}}
+            assert got["text"] == {"key": "refusal.not_adjacent", "args": {"hex": 40}}
+            ws.send_text(json.dumps({"type": "act", "action": "play cart", "version": version}))
+            got = _error(ws)
+            assert got["refusal"] == {"key": "refusal.item_not_held", "values": {"item": "cart"}}
+            assert got["text"]["args"] == {"item": {"key": "item.cart"}}
+            ws.send_text(json.dumps({"type": "act", "action": "end", "version": version}))
+            got = _error(ws)
+            assert got["refusal"]["key"] == "refusal.not_now"
+            assert got["text"]["args"] == {"decision": {"key": "decision.reveal"}}
+            other.send_text(json.dumps({"type": "act", "action": "end", "version": version}))
+            got = _error(other)
+            assert got["code"] == "not_your_turn"
+            assert got["refusal"] == {"key": "refusal.not_your_turn", "values": {"seat": cur}}
+            assert got["text"]["args"] == {"seat": {"seat": cur}}
+            ws.send_text(json.dumps({"type": "act", "action": "fly 3", "version": version}))
+            got = _error(ws)
+            assert got["code"] == "illegal" and "refusal" not in got and "text" not in got
+            legal = m["view"]["decision"]["actions"][0]
+            ws.send_text(json.dumps({"type": "act", "action": legal, "version": version}))
+            assert _state(ws)["version"] == version + 1  # nothing refused was applied
+
+
 def test_flooding_is_rate_limited() -> None:
     with TestClient(_app(msg_rate=1, msg_burst=3)) as c:
         d = _create(c, mode="solo", seats=["human"], seed=1)

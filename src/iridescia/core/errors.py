@@ -1,7 +1,10 @@
 """Error classes shared by every game on the engine, and ``shown``, for values in their messages.
 
 Each is a :class:`ValueError` so callers that only care about "bad input" can catch one class,
-while fronts that want to tell a typo from a rules violation can catch them separately.
+while fronts that want to tell a typo from a rules violation can catch them separately. An
+``IllegalActionError`` raised by a game's ``apply`` carries the reason in data (``refusal``, a
+``core.refusals.Refusal``) for the faces to show in the reader's language; its message stays a
+readable English sentence.
 
 A message that quotes a bad value must not fail itself: ``str`` of an integer of more than 4,300
 digits raises ``ValueError``, and ``repr`` of a deeply nested list raises ``RecursionError``.
@@ -12,7 +15,9 @@ by their size), so errors about hostile input stay one short line.
 from __future__ import annotations
 
 import reprlib
-from typing import Final
+from typing import Any, Final
+
+from iridescia.core.refusals import Refusal
 
 
 class InvalidActionError(ValueError):
@@ -20,7 +25,16 @@ class InvalidActionError(ValueError):
 
 
 class IllegalActionError(ValueError):
-    """The action is well formed but not legal in the current state."""
+    """The action is well formed but not legal in the current state; ``refusal`` says why
+    (None when whoever raised it did not know)."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Errors cross process pools (simulation backends): keep the refusal when pickled.
+        return (type(self), (str(self), self.refusal))
 
 
 class RecordError(ValueError):

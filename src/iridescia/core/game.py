@@ -3,9 +3,10 @@
 A game plugs in with one ``GameSpec`` (its metadata declared once in ``GameInfo``, its action
 table, its event catalogue, and the constructors ``new``, ``from_record`` and
 ``world_from_view``), and one class of games in progress that satisfies ``Game``: the current
-``Decision``, ``apply`` (checked) and ``apply_unchecked`` (for search), ``is_terminal``, one
-``Outcome`` computed once, views per seat and for spectators, determinisation, ``clone``,
-``state_hash`` and records. The terminal, the web app, simulations, bots and the research APIs
+``Decision``, ``apply`` (checked) and ``apply_unchecked`` (for search), ``refusal`` (why an
+action is not legal now, in data: ``core.refusals``), ``is_terminal``, one ``Outcome`` computed
+once, views per seat and for spectators, determinisation, ``clone``, ``state_hash`` and
+records. The terminal, the web app, simulations, bots and the research APIs
 use only this contract and a game's package API; they never reach into a game's internals.
 
 Seats are 0-based everywhere in code and 1-based in texts shown to people. ``players`` in
@@ -22,6 +23,7 @@ from typing import Any, Protocol, TypeVar
 from iridescia.core.actions import Action, ActionTable
 from iridescia.core.events import Event, EventCatalogue
 from iridescia.core.record import GameRecord
+from iridescia.core.refusals import Refusal
 from iridescia.core.rng import Rng
 
 # A view is a JSON-ready mapping built for one seat (or a spectator). Each game documents its
@@ -248,7 +250,20 @@ class Game(Protocol):
     def apply(self, action: Action | str | int) -> list[Event]:
         """Apply an action (value, text or id) and return its events. Raises
         InvalidActionError when it cannot be read and IllegalActionError when it is not legal
-        now; the game is unchanged in both cases."""
+        now, whose ``refusal`` says why (the same as ``refusal(action)``); the game is
+        unchanged in both cases."""
+        ...
+
+    def refusal(self, action: Action | str | int, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (value, text or id) is not legal now, or None when it is legal.
+
+        ``refusal(a) is None`` exactly when ``a`` is among ``legal_actions()``. With ``seat``,
+        an action asked for any other seat than the one to act is refused too
+        (``refusal.not_your_turn``); a finished game refuses everything
+        (``refusal.game_over``). Text that does not name an action is not a refusal: it raises
+        InvalidActionError, as ``apply`` does. Never changes the game (its ``state_hash``).
+        The reason is computed only when asked (or when ``apply`` fails), never on the way of
+        a legal action. Faces show it with ``iridescia.i18n.describe_refusal``."""
         ...
 
     def apply_unchecked(self, action: Action) -> list[Event]:

@@ -2,7 +2,8 @@
 
 A language's catalogue is the union of the JSON sections in ``i18n/<lang>/`` (``common.json``:
 words and sentences every face uses; ``terminal.json`` and ``web.json``: what only one face
-says; one section per game for its vocabulary and its event sentences). Each key appears in one
+says; one section per game for its vocabulary and its event sentences; ``refusals.json``: why
+an action is not legal, filled by ``iridescia.i18n.refusals``). Each key appears in one
 section only. Templates are ``str.format`` strings with ``{name}`` placeholders; the browser
 gets the same merged catalogue (``catalogue(lang)``) and fills the same templates.
 

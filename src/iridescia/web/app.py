@@ -272,7 +272,7 @@ class WebApp:
                     assert m.version is not None
                     await self.service.undo(sub, m.version)
             except ProtocolError as exc:
-                sub.send(protocol.error(exc.code, exc.message))
+                sub.send(protocol.error(exc.code, exc.message, exc.refusal))
             except PermissionError as exc:
                 sub.send(protocol.error("not_your_turn", str(exc)))
             except Exception:  # the database is down, say: nothing was applied (rolled back)

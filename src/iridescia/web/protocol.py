@@ -16,7 +16,7 @@ Server to client::
     {"type": "state", "version", "seat", "view" | "patch", "events", "reset", "can_undo",
      "decision", "actions", "labels", "table"}
     {"type": "events", "events": [...]}     # the automa's and bots' steps, one by one
-    {"type": "error", "code", "message"}
+    {"type": "error", "code", "message"[, "refusal", "text"]}
     {"type": "pong"}
 
 ``view`` is the engine's view for the seat (or the spectator view), sent whole in a connection's
@@ -42,6 +42,14 @@ for events logs do not show) and ``heading`` (only when true) marks an event tha
 section of the log. The browser translates the messages in the reader's language and never
 reads ``kind``. ``reset`` says the list replaces the log
 (after an undo or on connecting). The seed and the RNG state are never sent.
+
+An ``error``'s ``code`` is stable and its ``message`` English. When the game refused an action
+(code ``illegal``, and ``not_your_turn`` and ``game_over``), the error also says why in data:
+``refusal`` is the engine's ``Refusal`` as JSON (``{"key": "refusal.not_adjacent", "values":
+{"hex": 40}}``), and ``text`` the same reason as a message the browser renders in the reader's
+language (``iridescia.i18n.refusals.refusal_message``: ids as nested messages, seats as
+``{"seat": n}``). Both are absent for other errors; clients that do not know them keep showing
+``message``.
 """
 
 from __future__ import annotations
@@ -53,6 +61,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from iridescia.core.events import Event, EventCatalogue
+from iridescia.core.refusals import Refusal
+from iridescia.i18n.refusals import refusal_message
 from iridescia.web.plugin import WebGame
 from iridescia.web.storage import TableRow
 
@@ -65,12 +75,14 @@ MAX_STRIKES = 50  # rate-limited messages before the connection is closed
 
 
 class ProtocolError(Exception):
-    """A client message that cannot be accepted; ``code`` is stable, ``message`` is English."""
+    """A client message that cannot be accepted; ``code`` is stable, ``message`` is English,
+    ``refusal`` the game's reason when the game refused an action."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, refusal: Refusal | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.refusal = refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +217,13 @@ def joined(fields: Iterable[tuple[str, str]], *more: str) -> str:
     return "{" + ",".join(parts) + "}"
 
 
-def error(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def error(code: str, message: str, refusal: Refusal | None = None) -> dict[str, Any]:
+    """An error message; with the game's ``refusal``, its data and its text to render."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if refusal is not None:
+        out["refusal"] = refusal.to_json()
+        out["text"] = refusal_message(refusal)
+    return out
 
 
 def event_json(

@@ -33,6 +33,7 @@ from typing import Any
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
 from iridescia.core.events import Event
 from iridescia.core.game import Decision
+from iridescia.core.refusals import game_over, not_your_turn
 from iridescia.match import HUMAN
 from iridescia.web import protocol
 from iridescia.web.broadcast import (
@@ -238,7 +239,9 @@ class GameService:
             self._check_turn(slot, sub, version)
             try:
                 await self._commit(slot, sub.seat, action)  # type: ignore[arg-type]
-            except (InvalidActionError, IllegalActionError) as exc:
+            except IllegalActionError as exc:
+                raise ProtocolError("illegal", str(exc), exc.refusal) from None
+            except InvalidActionError as exc:
                 raise ProtocolError("illegal", str(exc)) from None
 
     async def undo(self, sub: Subscriber, version: int) -> None:
@@ -272,9 +275,11 @@ class GameService:
                 f"version {table.version}"
             )  # fmt: skip
         if table.finished:
-            raise ProtocolError("game_over", "the game is over")
-        if table.game.current_player != sub.seat:
-            raise ProtocolError("not_your_turn", "it is not your turn")
+            raise ProtocolError("game_over", "the game is over", game_over())
+        current = table.game.current_player
+        if current != sub.seat:
+            why = None if current is None else not_your_turn(current)
+            raise ProtocolError("not_your_turn", "it is not your turn", why)
         return table
 
     async def _commit(self, slot: _Slot, seat: int, action: str | int) -> None:

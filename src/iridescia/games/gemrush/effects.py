@@ -114,8 +114,9 @@ assert [p.name for p in PRIMITIVES] == list(P.OP_NAMES), "one primitive per opco
 # ------------------------------------------------------------------ the runner
 
 
-def room_usable(s: State, room: int) -> bool:
-    """Gem Rush R53: whether every mandatory part of the room's effect can be carried out now.
+def blocking_op(s: State, room: int) -> Op | None:
+    """Gem Rush R53: the first op of the room's effect whose mandatory part cannot be carried
+    out now, or None when the effect may be used (``room_usable``; the refusals name it).
 
     Mandatory parts only ever come first in a program or depend on nothing the effect changes
     earlier, so checking every op against the current state is the rule.
@@ -124,8 +125,13 @@ def room_usable(s: State, room: int) -> bool:
     for op in program:
         check = PRIMITIVES[op[0]].usable
         if check is not None and not check(s, op):
-            return False
-    return True
+            return op
+    return None
+
+
+def room_usable(s: State, room: int) -> bool:
+    """Gem Rush R53: whether every mandatory part of the room's effect can be carried out now."""
+    return blocking_op(s, room) is None
 
 
 def tile_usable(s: State, tile: int) -> bool:

@@ -21,6 +21,7 @@ from iridescia.core.errors import IllegalActionError, InvalidActionError, Record
 from iridescia.core.events import Event, EventCatalogue
 from iridescia.core.game import Decision, GameInfo, Mode, Outcome, SearchHeuristics
 from iridescia.core.record import GameRecord
+from iridescia.core.refusals import Refusal
 from iridescia.core.rng import Rng
 from iridescia.games.gemrush import evaluate, policy, rules, views, worlds
 from iridescia.games.gemrush.actions import ACTIONS, GAME_NAME, NUM_ACTIONS
@@ -109,6 +110,12 @@ class GemRushGame:
         if self.keep_log:
             self.log.extend(events)
         return events
+
+    def refusal(self, action: Action | str | int, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (value, text or id) is not legal now, or None when it is; with
+        ``seat``, also refused when it is not that seat's turn. InvalidActionError when it
+        cannot be read; never changes the game."""
+        return rules.refusal(self.state, action, seat)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         events = rules.apply_unchecked(self.state, action)

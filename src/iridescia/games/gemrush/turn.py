@@ -248,7 +248,7 @@ def after_action(s: State) -> None:
 # ------------------------------------------------------------------ phase 4: burning
 
 
-def _burnable_seats(s: State) -> list[int]:
+def burnable_seats(s: State) -> list[int]:
     """Whose hands the burner may pick from: every hand when hands are open, else their own
     (Gem Rush R41, Gem Rush R68; Gem Rush R60 for Rush)."""
     return list(range(s.num_players)) if s.open_hands else [s.current]
@@ -258,7 +258,7 @@ def legal_burn(s: State) -> list[Action]:
     out: list[Action] = []
     if s.deck or s.discard:
         out.append(BURN_DECK_ACTION)
-    for seat in _burnable_seats(s):
+    for seat in burnable_seats(s):
         out.extend(BURN_CARD[c] for c in s.players[seat].hand)
     if not out:  # Gem Rush R41: a shortfall burns a random card of another player's hand
         out.extend(BURN_SEAT_OF[p.seat] for p in s.players if p.seat != s.current and p.hand)

@@ -18,6 +18,7 @@ from iridescia.core.errors import IllegalActionError, InvalidActionError, Record
 from iridescia.core.events import EventCatalogue
 from iridescia.core.game import Decision, GameInfo, Outcome
 from iridescia.core.record import GameRecord
+from iridescia.core.refusals import Refusal
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import rules, scoring, views, worlds
 from iridescia.games.iridescia.actions import (
@@ -145,6 +146,12 @@ class Game:
         if self.keep_log:
             self.log.extend(events)
         return events
+
+    def refusal(self, action: object, seat: int | None = None) -> Refusal | None:
+        """Why ``action`` (value, text or id) is not legal now, or None when it is; with
+        ``seat``, also refused when it is not that seat's turn. InvalidActionError when it
+        cannot be read; never changes the game."""
+        return rules.refusal(self.state, rules.coerce(action), seat)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply an action taken from ``legal_actions()`` of this very state, unchecked

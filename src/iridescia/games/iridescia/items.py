@@ -169,11 +169,14 @@ def play(s: State, kind: int) -> None:
     ITEM_EFFECTS[kind].start(s)
 
 
+WELL_MODIFIERS: Final = frozenset((*DICE_ITEMS, ELIXIR))
+
+
 def modifier_actions(s: State, out: list[Action]) -> None:
     """Dice items and the Elixir, offered while a Wishing Well roll waits for its gem."""
     items = s.players[s.current].items
     for kind in sorted(items):
-        if kind in DICE_ITEMS or kind == ELIXIR:
+        if kind in WELL_MODIFIERS:
             out.append(A.PLAY_ITEM[kind])
 
 
@@ -206,8 +209,14 @@ def apply_land(s: State, a: Action) -> None:
     steps.arrive(s, a.a)
 
 
+def well_best(s: State) -> int:
+    """The best die of the Wishing Well's roll: a colour whose market die is at most this
+    qualifies."""
+    return max(s.roll) if s.roll_kind != NO_ROLL else 0
+
+
 def legal_well(s: State) -> list[Action]:
-    best = max(s.roll) if s.roll_kind != NO_ROLL else 0
+    best = well_best(s)
     qualifying = [c for c in range(4) if s.market[c] <= best]
     out = [A.TAKE_OF[c] for c in qualifying] if qualifying else [A.TAKE_NONE_ACTION]
     modifier_actions(s, out)

@@ -10,6 +10,10 @@ actions) has a ``check`` that answers "is this action in the list?" from the sam
 generator uses, without building the list; ``tests/test_legality.py`` holds every ``check`` equal
 to membership in its generator's list, for every action of the table, over many random states.
 The other decisions' lists are a handful of actions: their check is a scan of the list.
+
+Why an action is not legal is asked separately (``refusal``), never on the way of a legal
+action: each decision's ``refuse`` (``refusals.py``) names the first of its predicates that
+fails, once the check has said no. ``apply`` raises ``IllegalActionError`` with that refusal.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from operator import attrgetter
 from typing import Final
 
 from iridescia.core.errors import IllegalActionError, InvalidActionError
+from iridescia.core.refusals import Refusal, game_over, not_your_turn
 from iridescia.games.iridescia import items as I
+from iridescia.games.iridescia import refusals as R
 from iridescia.games.iridescia import turn as T
 from iridescia.games.iridescia.actions import ACTION_TABLE, NUM_ACTIONS, Action, from_id, parse
 from iridescia.games.iridescia.state import (
@@ -62,73 +68,93 @@ class DecisionKind:
     prompt: str
     legal: Legal
     apply: Apply
+    refuse: R.Refuse  # why an action this decision does not offer is not legal (see above)
     check: Check | None = None  # membership in ``legal(s)`` without building it (see above)
 
 
 _PHASES: Final[dict[int, DecisionKind]] = {
     REVEAL_PHASE: DecisionKind(
         "reveal", "Reveal a tile or move onto one", T.legal_reveal_phase, T.apply_reveal_phase,
-        T.check_reveal_phase,
+        R.refuse_reveal, T.check_reveal_phase,
     ),
     ACTIONS_PHASE: DecisionKind(
         "actions", "Mine, buy, sell, play items, or end", T.legal_actions_phase,
-        T.apply_actions_phase, T.check_actions_phase,
+        T.apply_actions_phase, R.refuse_actions, T.check_actions_phase,
     ),
     RESTORE_PHASE: DecisionKind(
-        "restore", "Restore relics, then finish the turn", T.legal_restore, T.apply_restore
+        "restore", "Restore relics, then finish the turn", T.legal_restore, T.apply_restore,
+        R.refuse_restore,
     ),
     REMOVE_PHASE: DecisionKind(
-        "remove", "From the Castle: remove a tile from the board", T.legal_remove, T.apply_remove
+        "remove", "From the Castle: remove a tile from the board", T.legal_remove,
+        T.apply_remove, R.refuse_remove,
     ),
 }  # fmt: skip
 
 _PENDING: Final[dict[int, DecisionKind]] = {
     P_OBJECTIVE: DecisionKind(
-        "objective", "Discard one of your two objectives", T.legal_objective, T.apply_objective
+        "objective", "Discard one of your two objectives", T.legal_objective, T.apply_objective,
+        R.refuse_objective,
     ),
     P_ARRIVAL_COLOUR: DecisionKind(
         "tile colour", "Choose the colour of this tile", T.legal_arrival_colour,
-        T.apply_arrival_colour,
+        T.apply_arrival_colour, R.refuse_other("tile colour"),
     ),
     P_OVERFLOW: DecisionKind(
-        "cargo limit", "Too many gems: give one away", T.legal_overflow, T.apply_overflow
+        "cargo limit", "Too many gems: give one away", T.legal_overflow, T.apply_overflow,
+        R.refuse_overflow,
     ),
     P_BLOCKED_DISCARD: DecisionKind(
         "blocked: discard", "Blocked: discard a tile from your victory pile",
-        T.legal_blocked_discard, T.apply_blocked_discard,
+        T.legal_blocked_discard, T.apply_blocked_discard, R.refuse_blocked_discard,
     ),
     P_BLOCKED_PLACE: DecisionKind(
         "blocked: place", "Blocked: choose the empty hex to restart from",
-        T.legal_blocked_place, T.apply_blocked_place,
+        T.legal_blocked_place, T.apply_blocked_place, R.refuse_blocked_place,
     ),
-    P_DIE: DecisionKind("die", "Choose a die to change", I.legal_die, I.apply_die),
-    P_ADJUST: DecisionKind("adjust", "Choose how to change it", I.legal_adjust, I.apply_adjust),
+    P_DIE: DecisionKind("die", "Choose a die to change", I.legal_die, I.apply_die, R.refuse_die),
+    P_ADJUST: DecisionKind(
+        "adjust", "Choose how to change it", I.legal_adjust, I.apply_adjust, R.refuse_adjust
+    ),
     P_LIBATION_MODE: DecisionKind(
         "libation", "Re-roll your dice or roll market dice", I.legal_libation_mode,
-        I.apply_libation_mode,
+        I.apply_libation_mode, R.refuse_libation_mode,
     ),
     P_LIBATION_PICK: DecisionKind(
         "libation dice", "Pick dice to roll, then roll", I.legal_libation_pick,
-        I.apply_libation_pick,
+        I.apply_libation_pick, R.refuse_libation_pick,
     ),
-    P_WELL: DecisionKind("wishing well", "Take your gem", I.legal_well, I.apply_well),
+    P_WELL: DecisionKind(
+        "wishing well", "Take your gem", I.legal_well, I.apply_well, R.refuse_well
+    ),
     P_CAULDRON_RETURN: DecisionKind(
-        "cauldron", "Return a gem", I.legal_cauldron_return, I.apply_cauldron_return
+        "cauldron", "Return a gem", I.legal_cauldron_return, I.apply_cauldron_return,
+        R.refuse_cauldron_return,
     ),
     P_CAULDRON_TAKE: DecisionKind(
-        "cauldron gem", "Take a gem of any colour", I.legal_cauldron_take, I.apply_cauldron_take
+        "cauldron gem", "Take a gem of any colour", I.legal_cauldron_take,
+        I.apply_cauldron_take, R.refuse_cauldron_take,
     ),
-    P_AXE: DecisionKind("axe", "Choose a colour you hold to gain one more", I.legal_axe,
-                        I.apply_axe),
-    P_RESERVE: DecisionKind("book", "Reserve a relic", I.legal_reserve, I.apply_reserve),
-    P_LAND: DecisionKind("catapult", "Choose where to land", I.legal_land, I.apply_land),
-    P_SWAP: DecisionKind("swap", "Choose an explorer to swap with", I.legal_swap, I.apply_swap),
+    P_AXE: DecisionKind(
+        "axe", "Choose a colour you hold to gain one more", I.legal_axe, I.apply_axe,
+        R.refuse_axe,
+    ),
+    P_RESERVE: DecisionKind(
+        "book", "Reserve a relic", I.legal_reserve, I.apply_reserve, R.refuse_reserve
+    ),
+    P_LAND: DecisionKind(
+        "catapult", "Choose where to land", I.legal_land, I.apply_land, R.refuse_land
+    ),
+    P_SWAP: DecisionKind(
+        "swap", "Choose an explorer to swap with", I.legal_swap, I.apply_swap, R.refuse_swap
+    ),
     P_PICKAXE_TILE: DecisionKind(
-        "pickaxe", "Choose an adjacent revealed tile", I.legal_pickaxe_tile, I.apply_pickaxe_tile
+        "pickaxe", "Choose an adjacent revealed tile", I.legal_pickaxe_tile,
+        I.apply_pickaxe_tile, R.refuse_pickaxe_tile,
     ),
     P_PICKAXE_COLOUR: DecisionKind(
         "pickaxe colour", "Name the colour of that tile", I.legal_pickaxe_colour,
-        I.apply_pickaxe_colour,
+        I.apply_pickaxe_colour, R.refuse_other("pickaxe colour"),
     ),
 }  # fmt: skip
 
@@ -182,19 +208,34 @@ def is_legal(s: State, a: Action) -> bool:
     return any(x is a for x in d.legal(s))  # table actions are unique objects: compare identity
 
 
+def refusal(s: State, a: Action, seat: int | None = None) -> Refusal | None:
+    """Why the table action ``a`` is not legal now, or None when it is (for ``seat``, when
+    given: another seat's turn is a refusal too). Never changes the state."""
+    d = decision_kind(s)
+    if d is None:
+        return game_over()
+    if seat is not None and seat != s.current:
+        return not_your_turn(s.current)
+    legal = d.check(s, a) if d.check is not None else any(x is a for x in d.legal(s))
+    return None if legal else d.refuse(s, a)
+
+
 def apply(s: State, action: object) -> list[Event]:
     """Apply a legal action and return its events; the state is untouched on any error."""
     a = coerce(action)
     d = decision_kind(s)
     if d is None:
-        raise IllegalActionError(f"{a}: the game is over")
+        raise IllegalActionError(f"{a}: the game is over", game_over())
     legal = d.check(s, a) if d.check is not None else any(x is a for x in d.legal(s))
     if not legal:
+        why = d.refuse(s, a)  # only now: a legal action never pays for the reason
         options = sorted(d.legal(s), key=_BY_ID)
         shown = ", ".join(str(x) for x in options[:12])
         more = "" if len(options) <= 12 else f", ... ({len(options)} in all)"
         raise IllegalActionError(
-            f"{a} is not legal now (seat {s.current + 1}, {d.name}); legal: {shown}{more}"
+            f"{a} is not legal now (seat {s.current + 1}, {d.name}): {why.text()} "
+            f"(legal: {shown}{more})",
+            why,
         )
     s.events = []
     d.apply(s, a)

@@ -284,19 +284,33 @@ def apply_overflow(s: State, a: Action) -> None:
 # ---------------------------------------------------------------- optional actions
 
 
-_OPTIONAL_ITEM: Final = tuple(item.timing != "start_of_turn" for item in ITEMS)
+OPTIONAL_ITEM: Final = tuple(item.timing != "start_of_turn" for item in ITEMS)
 
 
 def _can_mine(s: State, p: PlayerState) -> bool:
     return p.coins >= s.params.mining_cost and s.mine_colour >= 0
 
 
-def _buyable(s: State, p: PlayerState, slot: int) -> bool:
-    """Whether the item in market ``slot`` (0-based) may be bought now (R14, R16)."""
+# What stops a purchase (``buy_obstacle``): 0 when nothing does.
+SLOT_EMPTY: Final = 1
+ALREADY_HELD: Final = 2
+TOO_DEAR: Final = 3
+ELIXIR_IN_EXTRA_TURN: Final = 4
+
+
+def buy_obstacle(s: State, p: PlayerState, slot: int) -> int:
+    """0 when the item in market ``slot`` (0-based) may be bought now (R14, R16), else what
+    stops it (``SLOT_EMPTY``...: one function answers both "may I?" and "why not?")."""
     kind = s.item_market[slot]
-    if kind < 0 or kind in p.items or p.coins < ITEMS[kind].cost:
-        return False
-    return not (s.elixir_turn and kind == ELIXIR)  # no Elixir bought in a turn an Elixir gave
+    if kind < 0:
+        return SLOT_EMPTY
+    if kind in p.items:
+        return ALREADY_HELD
+    if p.coins < ITEMS[kind].cost:
+        return TOO_DEAR
+    if s.elixir_turn and kind == ELIXIR:
+        return ELIXIR_IN_EXTRA_TURN  # no Elixir bought in a turn an Elixir gave
+    return 0
 
 
 def legal_actions_phase(s: State) -> list[Action]:
@@ -306,7 +320,7 @@ def legal_actions_phase(s: State) -> list[Action]:
         out += A.MINE_K[: p.stone_idle + 1]
     if not s.bought:
         for slot in range(len(s.item_market)):
-            if _buyable(s, p, slot):
+            if not buy_obstacle(s, p, slot):
                 out.append(A.BUY_SLOT[slot + 1])
     if not s.sold:
         cargo = p.cargo
@@ -316,7 +330,7 @@ def legal_actions_phase(s: State) -> list[Action]:
                 out += A.SELL_OF[c][1 : min(n, A.MAX_SELL) + 1]
     if p.items:
         for kind in sorted(p.items):
-            if _OPTIONAL_ITEM[kind] and items_mod.can_play(s, kind):
+            if OPTIONAL_ITEM[kind] and items_mod.can_play(s, kind):
                 out.append(A.PLAY_ITEM[kind])
     out.append(A.END_ACTION)
     return out
@@ -331,12 +345,12 @@ def check_actions_phase(s: State, a: Action) -> bool:
     if k == A.MINE:
         return _can_mine(s, p) and a.a <= p.stone_idle
     if k == A.BUY:
-        return not s.bought and 1 <= a.a <= len(s.item_market) and _buyable(s, p, a.a - 1)
+        return not s.bought and 1 <= a.a <= len(s.item_market) and not buy_obstacle(s, p, a.a - 1)
     if k == A.SELL:
         return not s.sold and a.b <= p.cargo[a.a]
     if k == A.PLAY:
         kind = a.a
-        return kind in p.items and _OPTIONAL_ITEM[kind] and items_mod.can_play(s, kind)
+        return kind in p.items and OPTIONAL_ITEM[kind] and items_mod.can_play(s, kind)
     return False
 
 

@@ -107,7 +107,9 @@ export class TablePage {
       if (last) this.busy = last.player;
     } else if (msg.type === "error") {
       this.pending = null;
-      this.error = has(`error.${msg.code}`) ? t(`error.${msg.code}`) : msg.message;
+      // A refused action comes with the game's reason as a message (text): in the reader's
+      // language, rather than the server's English message.
+      this.error = msg.text ? render(msg.text) : has(`error.${msg.code}`) ? t(`error.${msg.code}`) : msg.message;
     }
     this.render();
   }
