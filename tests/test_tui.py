@@ -206,7 +206,7 @@ def test_garbage_input_is_rejected_without_changing_the_game() -> None:
     assert "There is no action 999" in text
     assert "'foo bar' is not an action or a command" in text
     assert "'reveal 99' is not an action" in text
-    assert "'sell emerald 7' is not legal now" in text
+    assert "'sell emerald 7': That is not possible now; the decision now is: Reveal" in text
     assert "Game left unfinished" in text
 
 

@@ -312,3 +312,23 @@ def test_a_replay_in_a_small_window_opens_the_log_and_panels() -> None:
     assert "Castle" in at_20 and "Castle" in back
     assert "Seat 1 " in log and "Castle" not in log
     assert "Seat 2" in players and "Castle" not in players
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Hex 40 is not next to your explorer"),
+        ("fr", "L'hexagone 40 n'est pas voisin de votre explorateur"),
+        ("ja", "マス40はあなたの探索者の隣"),
+    ],
+)
+def test_an_illegal_action_is_refused_with_the_engines_reason_translated(
+    lang: str, said: str
+) -> None:
+    out, buf = terminal(120, 40)
+    game = Game.new(2, 3, Options(first_player=0))
+    read = scripted_input(["move 40", "quit"])
+    PlaySession(game, ["human", "random"], out, read, Messages(lang)).run()
+    last = " ".join("\n".join(frames(buf.getvalue())[-1]).split())
+    assert said in last
+    assert "not legal now" not in last

@@ -37,6 +37,7 @@ from iridescia.core.errors import InvalidActionError
 from iridescia.core.events import Event
 from iridescia.core.game import Decision, Game, View
 from iridescia.core.record import GameRecord
+from iridescia.i18n.refusals import describe_refusal
 from iridescia.match import AUTOMA, BotSeats, Seating
 from iridescia.tui import log as game_log
 from iridescia.tui import terminal
@@ -417,8 +418,15 @@ class PlaySession(Framed):
         return action
 
     def refused(self, text: str, action: Action, actions: Sequence[Action]) -> str:
-        """Why ``action`` is not legal now, in the player's language."""
-        return self.msgs("input.illegal", text=text, hint=self.hint(actions))
+        """Why ``action`` is not legal now, in the player's language (the engine's reason)."""
+        why = self.game.refusal(action)
+        if why is None:  # legal after all: cannot happen for an action not in the list
+            return self.msgs("input.illegal", text=text, hint=self.hint(actions))
+        view = self.game.spectator_view()
+        reason = describe_refusal(
+            why, self.msgs, seat_name=lambda seat: self.plugin.seat_name(seat, view, self.msgs)
+        )
+        return self.msgs("input.refused", text=text, reason=reason, range=span(actions))
 
     def command(self, word: str, arg: str, seat: int) -> bool:
         """Carry out a command; True when it changed the game (``undo``)."""
