@@ -5,115 +5,48 @@ English, French and Japanese, and checked to fit (no line wider than 120 cells, 
 lines), to carry the provisional label, to show the viewer's hand, never to show a card of a
 hand the viewer may not see (compared with that seat's own view), and to show the burn clock
 and the targets. ``describe`` must handle every event kind of the catalogue, redacted for every
-seat, in every language; ``action_label`` must keep each action's canonical text.
+seat, in every language; ``action_label`` must say what each action does as a sentence and
+keep its canonical text. (The compact layout and the panels: ``test_gemrush_tui_compact``.)
 """
 
 from __future__ import annotations
 
-import functools
 import io
 import json
 import re
 import string
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from gemrush_tui_helpers import (
+    HEIGHT,
+    LANGS,
+    WIDTH,
+    check_fits,
+    finished,
+    positions,
+    rendered,
+    screen_for,
+)
 from rich.cells import cell_len
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.text import Text
 
 from iridescia.cli import main
 from iridescia.core.events import Event
 from iridescia.core.record import GameRecord
-from iridescia.core.rng import Rng
-from iridescia.games.gemrush import DATA_SET, DWARF_COLOURS, GAME, GEM_CODES, NOTICE, GemRushGame
+from iridescia.games.gemrush import DATA_SET, DWARF_COLOURS, GAME, GEM_CODES, NOTICE
 from iridescia.i18n import Messages, catalogue
 from iridescia.tui.games import PLUGINS
 from iridescia.tui.games.gemrush import PLUGIN
 from iridescia.tui.games.gemrush.describe import KNOWN_KINDS
+from iridescia.tui.games.gemrush.labels import split_label
 from iridescia.tui.games.gemrush.tiles import Cell, draw_tile, turned_tile
-from iridescia.tui.plugin import ExplainsItself, Screen, StylesSeats, TranslatesPrompts
+from iridescia.tui.plugin import ExplainsItself, StylesSeats, TranslatesPrompts
 
-LANGS = ("en", "fr", "ja")
 I18N = Path(__file__).resolve().parents[2] / "src" / "iridescia" / "i18n"
-WIDTH, HEIGHT = 120, 40
 CARD_ID = re.compile(r"G\d\d")
-
-
-def _text(renderable: RenderableType, width: int = WIDTH, height: int = HEIGHT) -> str:
-    console = Console(
-        width=width, height=height, record=True, file=io.StringIO(), color_system="truecolor"
-    )
-    console.print(renderable)
-    return console.export_text()
-
-
-def _builder(game: GemRushGame, rng: Rng) -> None:
-    """One step of a policy that builds often (so mines grow), else a uniform choice."""
-    legal = game.legal_actions()
-    keen = [a for a in legal if str(a).split()[0] in ("walk", "pay", "paid", "rotate", "keep")]
-    pool = keen if keen and rng.below(10) < 8 else legal
-    game.apply(pool[rng.below(len(pool))])
-
-
-def _positions(
-    mode: str,
-    players: int,
-    seed: int,
-    every: int,
-    options: dict[str, Any] | None = None,
-    limit: int = 1000,
-) -> Iterator[tuple[GemRushGame, list[Event]]]:
-    """Every ``every``-th decision of one game (at most ``limit`` of them), then its end: the
-    game itself and its events so far."""
-    game = GAME.new(players, seed, options, mode=mode)
-    rng = Rng(seed)
-    step = 0
-    while not game.is_terminal():
-        if step % every == 0 and step // every < limit:
-            yield game, list(game.log)
-        _builder(game, rng)
-        step += 1
-    yield game, list(game.log)
-
-
-@functools.cache
-def _finished(
-    mode: str, players: int, seed: int, options: str = "{}"
-) -> tuple[GemRushGame, tuple[Event, ...]]:
-    """A whole game played by ``_builder`` (shared by the tests, which only read it)."""
-    *_, (game, events) = _positions(mode, players, seed, 10_000, json.loads(options) or None)
-    return game, tuple(events)
-
-
-def _screen(game: GemRushGame, viewer: int | None, msgs: Messages, log: bool) -> Screen:
-    view = game.view(viewer) if viewer is not None else game.spectator_view()
-    decision = game.decision()
-    deciding = decision is not None and decision.player == viewer
-    actions = [PLUGIN.action_label(a, view, msgs) for a in game.legal_actions()] if deciding else []
-    lines: list[Text] = []
-    if log:
-        for e in GAME.events.redact_all(game.log[-30:], viewer):
-            if GAME.events.shown(e):
-                lines.append(PLUGIN.describe(e, view, msgs))
-    return Screen(
-        view=view,
-        viewer=viewer,
-        seat_kinds=["human"] * game.num_players,
-        prompt=decision.prompt if deciding and decision is not None else None,
-        acting=game.current_player,
-        actions=actions,
-        log=lines[-9:],
-    )
-
-
-def _check_fits(text: str, width: int = WIDTH, height: int = HEIGHT) -> None:
-    lines = text.rstrip("\n").split("\n")
-    assert len(lines) <= height, f"{len(lines)} lines"
-    widest = max(cell_len(line) for line in lines)
-    assert widest <= width, f"a line is {widest} cells wide"
 
 
 TABLES = [("crisis", n) for n in range(1, 8)] + [("rush", n) for n in range(2, 8)]
@@ -122,7 +55,7 @@ TABLES = [("crisis", n) for n in range(1, 8)] + [("rush", n) for n in range(2, 8
 @pytest.mark.parametrize(("mode", "players"), TABLES)
 def test_screens_fit_and_show_what_the_view_allows(mode: str, players: int) -> None:
     hidden = {"hidden_hands": True} if mode == "crisis" and players == 4 else None
-    for i, (game, _) in enumerate(_positions(mode, players, 100 + players, 29, hidden, 9)):
+    for i, (game, _) in enumerate(positions(mode, players, 100 + players, 29, hidden, 9)):
         lang = LANGS[i % len(LANGS)]
         msgs = Messages(lang)
         acting = game.current_player
@@ -132,9 +65,9 @@ def test_screens_fit_and_show_what_the_view_allows(mode: str, players: int) -> N
         for viewer in viewers:
             if viewer is not None and viewer >= players:
                 viewer = None
-            screen = _screen(game, viewer, msgs, log=False)
-            text = _text(PLUGIN.render(screen, msgs))
-            _check_fits(text)
+            screen = screen_for(game, viewer, msgs, log=False)
+            text = rendered(PLUGIN.render(screen, msgs))
+            check_fits(text)
             assert msgs("gr.notice.label") in text
             view = screen.view
             shown = set(CARD_ID.findall(text))
@@ -164,9 +97,11 @@ def test_screens_fit_and_show_what_the_view_allows(mode: str, players: int) -> N
 
 
 def test_hands_hidden_in_rush_show_backs_and_known_cards() -> None:
-    for game, _ in _positions("rush", 3, 7, 40, limit=5):
+    for game, _ in positions("rush", 3, 7, 40, limit=5):
         view = game.view(0)
-        text = _text(PLUGIN.render(_screen(game, 0, Messages("en"), log=True), Messages("en")))
+        text = rendered(
+            PLUGIN.render(screen_for(game, 0, Messages("en"), log=True), Messages("en"))
+        )
         for p in view["players"][1:]:
             assert p["hand"] is None
             if p["hand_size"] > len(p["known"]):
@@ -186,25 +121,24 @@ def test_hands_hidden_in_rush_show_backs_and_known_cards() -> None:
 
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 30), (120, 40), (200, 60)])
 def test_any_terminal_size_is_filled_without_overflow(width: int, height: int) -> None:
-    game, _ = _finished("crisis", 4, 12)
+    game, _ = finished("crisis", 4, 12)
     for g in (game, GAME.new(3, 2, mode="rush")):
         msgs = Messages("en")
-        screen = _screen(g, 0, msgs, log=True)
-        screen.width, screen.height = width, height
-        _check_fits(_text(PLUGIN.render(screen, msgs), width, height), width, height)
+        screen = screen_for(g, 0, msgs, log=True, size=(width, height))
+        lines = check_fits(rendered(PLUGIN.render(screen, msgs), width, height), width, height)
+        assert len(lines) == screen.height  # the body fills its share of the window exactly
 
 
 def test_a_larger_screen_shows_more_of_the_mine() -> None:
-    game, _ = _finished("rush", 7, 11)
+    game, _ = finished("rush", 7, 11)
     msgs = Messages("en")
-    small = _screen(game, 0, msgs, log=True)
-    big = _screen(game, 0, msgs, log=True)
-    big.width, big.height = 160, 50
-    _check_fits(_text(PLUGIN.render(small, msgs)))
-    text = _text(PLUGIN.render(big, msgs), 160, 50)
-    _check_fits(text, 160, 50)
+    small = screen_for(game, 0, msgs, log=True)
+    big = screen_for(game, 0, msgs, log=True, size=(160, 50))
+    check_fits(rendered(PLUGIN.render(small, msgs)))
+    text = rendered(PLUGIN.render(big, msgs), 160, 50)
+    check_fits(text, 160, 50)
     tiles = len(game.view(0)["mine"]["tiles"])
-    small_tiles = len(set(re.findall(r"T\d\d", _text(PLUGIN.render(small, msgs)))))
+    small_tiles = len(set(re.findall(r"T\d\d", rendered(PLUGIN.render(small, msgs)))))
     assert len(set(re.findall(r"T\d\d", text))) >= min(small_tiles, tiles)
 
 
@@ -213,7 +147,7 @@ def _sample_events() -> dict[str, list[Event]]:
     that random games rarely reach (their data as the engine writes it)."""
     out: dict[str, list[Event]] = {}
     for mode, players, seed in (("crisis", 3, 1), ("rush", 4, 2), ("crisis", 5, 3), ("rush", 2, 4)):
-        _, events = _finished(mode, players, seed)
+        _, events = finished(mode, players, seed)
         for e in events:
             out.setdefault(e.kind, [])
             if len(out[e.kind]) < 4:
@@ -302,9 +236,9 @@ def test_redacted_draws_say_how_many_cards() -> None:
 
 
 @pytest.mark.parametrize("mode", ["crisis", "rush"])
-def test_action_labels_keep_the_canonical_text(mode: str) -> None:
+def test_action_labels_are_sentences_that_keep_the_canonical_text(mode: str) -> None:
     kinds_seen = set()
-    for i, (game, _) in enumerate(_positions(mode, 3, 21, 3)):
+    for i, (game, _) in enumerate(positions(mode, 3, 21, 3)):
         decision = game.decision()
         if decision is None:
             continue
@@ -312,9 +246,9 @@ def test_action_labels_keep_the_canonical_text(mode: str) -> None:
         msgs = Messages(LANGS[i % len(LANGS)])
         view = game.view(decision.player)
         for action in game.legal_actions():
-            label = PLUGIN.action_label(action, view, msgs)
-            assert label.startswith(str(action)), (label, str(action))
-            assert GAME.actions.parse(label.split(" → ")[0].split(" (")[0]) == action
+            sentence, text = split_label(PLUGIN.action_label(action, view, msgs))
+            assert text == str(action) and GAME.actions.parse(text) == action
+            assert sentence != text and "gr." not in sentence and "{" not in sentence
     assert {"movement", "action"} <= kinds_seen
 
 
@@ -324,12 +258,12 @@ def test_final_screens_and_opening() -> None:
         ("crisis", 2, {"level": "none"}),
         ("rush", 4, None),
     ):
-        game, _ = _finished(mode, players, 5, json.dumps(options or {}))
+        game, _ = finished(mode, players, 5, json.dumps(options or {}))
         outcome = game.outcome()
         for lang in LANGS:
             msgs = Messages(lang)
-            text = _text(PLUGIN.final(game.view(0), outcome, msgs))
-            _check_fits(text, WIDTH, 60)
+            text = rendered(PLUGIN.final(game.view(0), outcome, msgs))
+            check_fits(text, WIDTH, 60)
             assert msgs("gr.notice.label") in text
             for seat in range(players):
                 assert PLUGIN.seat_name(seat, game.view(0), msgs) in text
@@ -337,8 +271,8 @@ def test_final_screens_and_opening() -> None:
                 key = "gr.final.won" if outcome.winners else "gr.final.lost"
                 assert msgs(key, score=outcome.team_score, target=outcome.target) in text
             # The last screen of the game (no decision) fits as well.
-            screen = _screen(game, 0, msgs, log=True)
-            _check_fits(_text(PLUGIN.render(screen, msgs)))
+            screen = screen_for(game, 0, msgs, log=True)
+            check_fits(rendered(PLUGIN.render(screen, msgs)))
     for lang in LANGS:
         msgs = Messages(lang)
         lines = PLUGIN.opening(GAME.info, msgs)
@@ -369,7 +303,7 @@ def test_the_gem_rush_catalogue_is_complete_in_every_language() -> None:
     assert not [k for k in wanted if k not in english]
     # Every decision kind met in play has a prompt and a short name.
     for mode in ("crisis", "rush"):
-        for game, _ in _positions(mode, 3, 8, 5):
+        for game, _ in positions(mode, 3, 8, 5):
             decision = game.decision()
             if decision is not None:
                 kind = decision.kind.replace(" ", "_")

@@ -1,10 +1,13 @@
-"""The decision panel: the prompt, what the decision is about, and the numbered actions.
+"""The decision: the prompt, what the decision is about, and the numbered actions.
 
-The generic loop hands over the labels (``action_label`` of each legal action, in order); this
-panel numbers them from 1, colours their gem codes and card ids, and lays them out in as many
-columns as the longest label allows. When a tile is being turned (Gem Rush R23), each offered
-rotation is also drawn as a small tile, numbered like its action. Whatever does not fit is
-counted (``+12 more``), since every canonical text stays typeable.
+The generic loop hands over the labels (``labels.action_label`` of each legal action, in
+order: a sentence and the canonical text); ``action_lines`` numbers them from 1, colours their
+gem codes and card ids, and lays them out to the room it is given: one a line with the text
+to type at the right, else in columns (of sentences, else of typeable texts), else as many as
+fit and a last cell that counts the rest and names the key of the panel that lists them all.
+When a tile is being turned (Gem Rush R23), each offered rotation can also be drawn as a small
+tile, numbered like its action (``previews``). Both layouts use these; ``decision_lines`` is
+the full layout's decision box.
 """
 
 from __future__ import annotations
@@ -19,10 +22,15 @@ from iridescia.games.gemrush import GEM_CODES
 from iridescia.i18n import Messages
 from iridescia.tui.games.gemrush import theme as th
 from iridescia.tui.games.gemrush.final import headline
+from iridescia.tui.games.gemrush.labels import canonical_text, split_label
 from iridescia.tui.games.gemrush.tiles import TILE_H, TILE_W, Cell, draw_tile, turned_tile
 
 _TOKEN = re.compile(r"\b(" + "|".join(GEM_CODES) + r"|G\d\d|T\d\d)\b")
 MIN_COLUMN = 14  # the narrowest column of actions
+GAP = 2  # cells between two columns of actions
+CUT_SHARE = 4  # columns of sentences may cut one sentence in this many (else texts instead)
+MIN_SENTENCE = 16  # a sentence narrower than this loses its typeable text at the right
+MIN_GLOSS = 10  # the least of a sentence worth showing after a typeable text
 
 
 def _tokens(part: str, base: str, ids: str) -> Text:
@@ -37,25 +45,127 @@ def _tokens(part: str, base: str, ids: str) -> Text:
     return out
 
 
-def _canonical(label: str) -> str:
-    """The canonical text at the start of a label (before `` → `` or `` (``)."""
-    cut = len(label)
-    for sep in (" → ", " ("):
-        at = label.find(sep)
-        if 0 <= at < cut:
-            cut = at
-    return label[:cut]
+def styled_sentence(sentence: str) -> Text:
+    """A sentence with gem codes as chips and card and tile ids marked."""
+    return _tokens(sentence, th.TEXT, "bold " + th.CARD_ID)
 
 
-def styled_label(label: str) -> Text:
-    """A label with its canonical part bright, gem codes as chips, card and tile ids marked."""
-    cut = len(_canonical(label))
-    out = _tokens(label[:cut], "bold " + th.TEXT, "bold " + th.CARD_ID)
-    out.append_text(_tokens(label[cut:], th.DIM, th.CARD_ID))
+def _number(i: int, num_w: int) -> Text:
+    return th.seg(f"{i + 1:>{num_w}} ", "bold " + th.ACCENT)
+
+
+def _full_row(i: int, label: str, width: int, num_w: int) -> Text:
+    """One action on a line of its own: number, sentence, and its text at the right."""
+    sentence, canonical = split_label(label)
+    line = _number(i, num_w)
+    tail = th.seg(canonical, th.DIM) if canonical != sentence else Text()
+    room = width - line.cell_len - (tail.cell_len + 2 if tail.cell_len else 0)
+    if room < MIN_SENTENCE:
+        tail, room = Text(), width - line.cell_len  # too narrow for both: the sentence
+    line.append_text(th.fit(styled_sentence(sentence), room, pad=bool(tail.cell_len)))
+    if tail.cell_len:
+        line.append("  ")
+        line.append_text(tail)
+    return th.fit(line, width)
+
+
+def _short_cell(i: int, label: str, width: int, num_w: int) -> Text:
+    """One action in a column: number, its text bright, then as much of the sentence as fits."""
+    sentence, canonical = split_label(label)
+    cell = _number(i, num_w)
+    cell.append_text(_tokens(canonical, "bold " + th.TEXT, "bold " + th.CARD_ID))
+    if sentence != canonical and width - cell.cell_len >= MIN_GLOSS:
+        cell.append(" · ", style=th.FAINT)
+        cell.append(sentence, style=th.DIM)
+    return th.fit(cell, width)
+
+
+def _sentence_cell(i: int, label: str, width: int, num_w: int) -> Text:
+    cell = _number(i, num_w)
+    cell.append_text(styled_sentence(split_label(label)[0]))
+    return th.fit(cell, width)
+
+
+def _column_width(width: int, cols: int) -> int:
+    return (width - GAP * (cols - 1)) // cols
+
+
+def _columns(cells: Sequence[Text], cols: int, rows: int, width: int) -> list[Text]:
+    col_w = _column_width(width, cols)
+    lines = []
+    for r in range(rows):
+        line = Text()
+        for c in range(cols):
+            i = c * rows + r
+            if i < len(cells):
+                line.append(" " * GAP if c else "")
+                line.append_text(th.fit(cells[i], col_w))
+        lines.append(th.fit(line, width))
+    return lines
+
+
+def marked_tiles(labels: Sequence[str]) -> set[int]:
+    """Tiles named by the offered actions (``to T12``, ``copy T12``...), marked on the map."""
+    out = set()
+    for label in labels:
+        words = canonical_text(label).split()
+        if len(words) >= 2 and words[0] in ("to", "copy", "remove", "door", "build", "order"):
+            word = words[1]
+            if word[:1] in "Tt" and word[1:].isdigit():
+                out.add(int(word[1:]))
     return out
 
 
-def _context(view: View, msgs: Messages) -> Text:
+def action_layout(
+    labels: Sequence[str], width: int, rows: int, msgs: Messages, more: str | None = None
+) -> tuple[list[Text], bool]:
+    """The numbered actions in at most ``rows`` lines of ``width`` cells, read as sentences,
+    and whether they are all there: one a line with its typeable text at the right when they
+    all fit so; else in columns of sentences (a few long ones cut); else in columns of
+    typeable texts (each with as much of its sentence as fits); else as many as fit, and a last
+    line that counts the rest (``more``: the key of the panel that lists them all)."""
+    n = len(labels)
+    if n == 0 or rows <= 0 or width <= 0:
+        return [], n == 0
+    num_w = len(str(n))
+    if n <= rows:
+        return [_full_row(i, label, width, num_w) for i, label in enumerate(labels)], True
+    sentences = [num_w + 1 + th.fit(split_label(lb)[0], 400, pad=False).cell_len for lb in labels]
+    texts = [num_w + 1 + len(split_label(lb)[1]) for lb in labels]
+    cols = -(-n // rows)
+    col_w = _column_width(width, cols)
+    per_col = -(-n // cols)
+    if col_w >= MIN_COLUMN and sum(w > col_w for w in sentences) <= n // CUT_SHARE:
+        cells = [_sentence_cell(i, lb, col_w, num_w) for i, lb in enumerate(labels)]
+        return _columns(cells, cols, per_col, width), True
+    if max(texts) <= col_w:
+        cells = [_short_cell(i, lb, col_w, num_w) for i, lb in enumerate(labels)]
+        return _columns(cells, cols, per_col, width), True
+    if rows < 2:
+        return [th.fit(_more(n, msgs, more), width)], False
+    cols = max(1, min(cols, (width + GAP) // (max(max(texts), MIN_COLUMN) + GAP)))
+    col_w = _column_width(width, cols)
+    shown = (rows - 1) * cols  # the last line says how many more there are
+    cells = [_short_cell(i, lb, col_w, num_w) for i, lb in enumerate(labels[:shown])]
+    lines = _columns(cells, cols, rows - 1, width)
+    return [*lines, th.fit(_more(n - shown, msgs, more), width)], False
+
+
+def _more(n: int, msgs: Messages, key: str | None) -> Text:
+    text = msgs("gr.decision.more_at", n=n, key=key) if key else msgs("gr.decision.more", n=n)
+    return th.seg(text, "italic " + th.ACCENT)
+
+
+def action_lines(
+    labels: Sequence[str], width: int, rows: int, msgs: Messages, more: str | None = None
+) -> list[Text]:
+    """``action_layout``'s lines."""
+    return action_layout(labels, width, rows, msgs, more)[0]
+
+
+def context_line(view: View, msgs: Messages) -> Text:
+    """What the decision is about: the door being paid for, the hand limit, the cards chosen
+    so far... (empty when there is nothing to add to the prompt)."""
     decision = view.get("decision") or {}
     kind = decision.get("kind")
     details = decision.get("details") or {}
@@ -67,7 +177,7 @@ def _context(view: View, msgs: Messages) -> Text:
         out.append_text(th.door_text(details.get("cost", []), int(details.get("points", 0)), msgs))
         out.append(
             " " + msgs("gr.ctx.door", tile=th.tile_label(int(details.get("tile", 0))),
-                       dir=details.get("dir", "")),
+                       dir=msgs.get(f"gr.dir.{details.get('dir')}", "")),
             style=th.DIM,
         )  # fmt: skip
         if details.get("warped"):
@@ -98,14 +208,16 @@ def _context(view: View, msgs: Messages) -> Text:
     return out
 
 
-def _previews(view: View, labels: Sequence[str], width: int, msgs: Messages) -> list[Text]:
+def previews(view: View, labels: Sequence[str], width: int, msgs: Messages) -> list[Text]:
+    """Each offered rotation drawn as the tile would stand, numbered like its action (nothing
+    when they do not fit ``width`` or the actions are not rotations)."""
     turning = th.turning(view)
     if turning is None:
         return []
     tile = turning[0]
     blocks: list[list[Text]] = []
     for i, label in enumerate(labels):
-        words = label.split()
+        words = canonical_text(label).split()
         if len(words) < 2 or words[0] != "rotate" or not words[1].isdigit():
             return []
         cell = Cell(turned_tile(tile, int(words[1])), {})
@@ -119,47 +231,6 @@ def _previews(view: View, labels: Sequence[str], width: int, msgs: Messages) -> 
     return th.beside(*blocks)
 
 
-def _grid(labels: Sequence[str], width: int, rows: int, msgs: Messages) -> list[Text]:
-    n = len(labels)
-    if n == 0 or rows <= 0:
-        return []
-    num_w = len(str(n))
-    longest = max(num_w + 1 + th.fit(lbl, 200, pad=False).cell_len for lbl in labels)
-    canonical = max(num_w + 1 + len(_canonical(lbl)) for lbl in labels)
-    natural = max(1, width // max(min(longest + 2, width), 1))  # columns without cutting labels
-    needed = -(-n // rows)  # columns needed to show every label
-    narrowest = max(canonical + 2, MIN_COLUMN)  # a column never cuts a canonical text
-    cols = max(1, min(needed, max(natural, width // narrowest)))
-    per_col = -(-n // cols)
-    shown = n
-    if per_col > rows:
-        per_col = rows
-        shown = rows * cols - 1  # the last cell says how many more there are
-    col_w = width // cols
-    lines = []
-    for r in range(per_col):
-        line = Text()
-        for c in range(cols):
-            i = c * per_col + r
-            if i >= shown:
-                if i == shown and shown < n:
-                    more = th.seg(msgs("gr.decision.more", n=n - shown), "italic " + th.DIM)
-                    line.append_text(th.fit(more, col_w))
-                continue
-            cell = th.seg(f"{i + 1:>{num_w}} ", "bold " + th.ACCENT)
-            label = labels[i]
-            if (
-                num_w + 1 + len(label) > col_w - 1
-                and col_w - 2 - num_w - len(_canonical(label)) < 8
-            ):
-                label = _canonical(label)  # no room for a useful hint: no dangling "…"
-            cell.append_text(styled_label(label))
-            line.append_text(th.fit(cell, col_w - 1))
-            line.append(" ")
-        lines.append(th.fit(line, width))
-    return lines
-
-
 def decision_lines(
     view: View,
     width: int,
@@ -170,6 +241,7 @@ def decision_lines(
     actions: Sequence[str],
     acting: int | None,
     note: str | None,
+    more: str | None = None,
 ) -> tuple[Text, list[Text]]:
     """The panel's title and its body lines (at most ``height``)."""
     decision = view.get("decision") or {}
@@ -193,18 +265,18 @@ def decision_lines(
     if not actions:
         title = Text(msgs("gr.decision.waiting", who=th.seat_name(acting, msgs)))
         line = th.seg(msgs.get(f"gr.prompt.{th.key(kind)}", prompt or kind), th.DIM)
-        context = _context(view, msgs)
+        context = context_line(view, msgs)
         return title, [th.fit(x, width) for x in (line, context) if x.cell_len]
     who = msgs("gr.decision.you") if acting == viewer else th.seat_name(acting, msgs)
     title = th.seg(who, th.seat_style(acting))
     head = th.seg(msgs.get(f"gr.prompt.{th.key(kind)}", prompt or kind), "bold " + th.TEXT)
     lines = [th.fit(head, width)]
-    context = _context(view, msgs)
+    context = context_line(view, msgs)
     if context.cell_len:
         lines.append(th.fit(context, width))
     if kind == "rotation" and height - len(lines) >= TILE_H + 1:
-        previews = _previews(view, actions, width, msgs)
-        if previews:
-            return title, [th.fit(x, width) for x in (lines + previews)[:height]]
-    lines += _grid(actions, width, height - len(lines), msgs)
+        shown = previews(view, actions, width, msgs)
+        if shown:
+            return title, [th.fit(x, width) for x in (lines + shown)[:height]]
+    lines += action_lines(actions, width, height - len(lines), msgs, more)
     return title, lines[:height]

@@ -4,6 +4,10 @@ Crisis ends with one team result (Gem Rush R43): won or lost against the target 
 score without one) and what each player contributed. Rush ends with its winners (Gem Rush R45;
 players tied for the highest score share the win) and every score against the target. Both say
 why the game ended and repeat that the components are provisional (spec §0.3).
+
+``final`` is the results as one ``rich`` panel (printed again once the session's window is
+closed); ``final_screen`` is the session's last screen: the same results built line by line to
+the window's width and height, with as much of the mine as fits under them.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from rich.text import Text
 from iridescia.core.game import GameInfo, Outcome, View
 from iridescia.i18n import Messages
 from iridescia.tui.games.gemrush import theme as th
+from iridescia.tui.games.gemrush.mine import render_mine
+from iridescia.tui.games.gemrush.tiles import TILE_H
+from iridescia.tui.plugin import Screen
 
 
 def notice_text(msgs: Messages) -> Text:
@@ -81,6 +88,66 @@ def headline(outcome: Mapping[str, Any], crisis: bool, msgs: Messages) -> tuple[
     names = ", ".join(th.seat_name(s, msgs) for s in winners)
     key = "gr.final.winner" if len(winners) == 1 else "gr.final.shared"
     return th.seg(msgs(key, who=names), "bold " + th.GOOD), why
+
+
+def _share(seat: int, scores: Sequence[int], outcome: Outcome, crisis: bool, width: int) -> Text:
+    """A seat's bar: its share of the team's points (Crisis), or its score against the target
+    and the best score, with a star for a winner (Rush)."""
+    if crisis:
+        out = _bar(scores[seat], max(sum(scores), 1), width)
+        out.append(f" {round(100 * scores[seat] / max(sum(scores), 1))}%", style=th.DIM)
+        return out
+    out = _bar(scores[seat], max([*scores, outcome.target or 0, 1]), width)
+    if outcome.target:
+        out.append(f" {scores[seat]}/{outcome.target}", style=th.DIM)
+    if seat in outcome.winners:
+        out.append(" ★", style="bold " + th.ACCENT)
+    return out
+
+
+def result_lines(view: View, outcome: Outcome, width: int, msgs: Messages) -> list[Text]:
+    """The results as lines of ``width`` cells: the result, why the game ended, a line per
+    seat (best first), the provisional notice."""
+    crisis = view.get("mode") == "crisis"
+    scores: Sequence[int] = outcome.scores
+    result, why = headline(outcome.to_json(), crisis, msgs)
+    lines = [*th.wrap_text(result, width), *th.wrap_text(why, width), Text()]
+    names = [_seat_cell(s, msgs) for s in range(len(scores))]
+    name_w = min(max(n.cell_len for n in names) + 2, max(width // 3, 8))
+    bar_w = max(min(24, width - name_w - 16), 4)
+    for seat in sorted(range(len(scores)), key=lambda s: (-scores[s], s)):
+        line = th.fit(names[seat], name_w)
+        line.append_text(th.right(th.seg(str(scores[seat]), th.POINTS), 4))
+        line.append("  ")
+        line.append_text(_share(seat, scores, outcome, crisis, bar_w))
+        lines.append(line)
+    lines.append(Text())
+    lines.extend(th.wrap_text(notice_text(msgs), width, indent=1))
+    return [th.fit(x, width) for x in lines]
+
+
+def final_screen(screen: Screen, outcome: Outcome, msgs: Messages) -> Group:
+    """The last screen: a title, the results in a frame, and the mine under them when a row of
+    tiles fits (else the log's last lines), in exactly ``screen.width`` x ``screen.height``
+    cells."""
+    view = screen.view
+    width, height = max(screen.width, 20), max(screen.height, 1)
+    mode = msgs(f"mode.gem-rush.{view.get('mode', 'crisis')}")
+    title = th.seg(" ◆ ", "bold #ff9800")
+    title.append(msgs("gr.final.title", mode=mode), style="bold " + th.ACCENT)
+    lines = [th.spread(title, th.seg(f" ⚠ {msgs('gr.notice.short')} ", th.NOTICE_STYLE), width)]
+    body = result_lines(view, outcome, width - 4, msgs)
+    body = [Text(" ").append_text(x) for x in body]
+    box_h = min(len(body) + 2, height - 1)
+    lines += th.box(th.seg(msgs("gr.title.over"), "bold " + th.TEXT), body, width, box_h,
+                    style=th.ACCENT)  # fmt: skip
+    room = height - len(lines)
+    if room >= TILE_H + 2:
+        lines += render_mine(view, width, room, msgs, acting=None)
+    elif room > 0:  # no room for a row of tiles: how the game ended, in the log's words
+        lines += [th.fit(Text(" ").append_text(x), width) for x in list(screen.log)[-room:]]
+    lines = lines[:height] + [Text(" " * width)] * (height - len(lines))
+    return Group(*[th.fit(x, width) for x in lines])
 
 
 def final(view: View, outcome: Outcome, msgs: Messages) -> RenderableType:

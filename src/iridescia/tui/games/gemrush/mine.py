@@ -226,26 +226,3 @@ def render_mine(
     while len(lines) < height:
         lines.append(Text(" " * width))
     return lines[:height]
-
-
-def legend(msgs: Messages, width: int) -> Text:
-    """The key under the map: as many entries as fit in ``width`` cells."""
-    entries = [
-        (th.seg("━", th.WALL), "gr.legend.wall"),
-        (th.seg("─", th.DOOR_LINE), "gr.legend.door"),
-        (th.seg("▶", "bold " + th.ACCENT), "gr.legend.oneway"),
-        (th.type_icon("action"), "gr.type.action"),
-        (th.type_icon("movement"), "gr.type.movement"),
-        (th.type_icon("free"), "gr.type.free"),
-        (th.seg("╌", th.SITE_LINE), "gr.legend.site"),
-    ]
-    out = Text()
-    for mark, key in entries:
-        item = mark.copy()
-        item.append(" " + msgs(key), style=th.DIM)
-        if out.cell_len + 2 + item.cell_len > width:
-            break
-        if out.cell_len:
-            out.append("  ")
-        out.append_text(item)
-    return out

@@ -76,7 +76,7 @@ def burn_clock(view: View) -> tuple[int, int]:
     return (1 + -(-after // per_turn)) if unburnt else 0, unburnt
 
 
-def _burns(view: View) -> bool:
+def burns(view: View) -> bool:
     return view.get("mode") == "crisis" or bool(view.get("options", {}).get("rush_burns"))
 
 
@@ -103,7 +103,7 @@ def status_lines(view: View, width: int, msgs: Messages, acting: int | None) -> 
             line.append(msgs("gr.status.first") + " ", style=th.DIM)
             line.append_text(th.seat_short(int(first), msgs))
         lines.append(line)
-    if _burns(view):
+    if burns(view):
         turns, cards = burn_clock(view)
         line = th.seg("◷ " + msgs("gr.status.clock") + " ", th.DIM)
         line.append(msgs("gr.status.turns_left", n=turns), style="bold " + th.TEXT)
@@ -135,14 +135,14 @@ def status_lines(view: View, width: int, msgs: Messages, acting: int | None) -> 
         name = th.room_name(room)
         line = th.seg(msgs("gr.status.here") + " ", th.DIM)
         line.append_text(th.type_icon(th.room_type(name)))
-        line.append(" " + name + ": ", style="bold " + th.TEXT)
+        line.append(" " + name + msgs("gr.colon"), style="bold " + th.TEXT)
         effect = view.get("effect")
         current = int(effect["step"]) if effect and effect.get("room") == name else None
         line.append_text(room_steps(name, msgs, current))
         lines.extend(th.wrap_text(line, width))
         if effect and effect.get("room") != name:
             line = th.seg(msgs("gr.status.copying") + " ", th.DIM)
-            line.append(str(effect["room"]) + ": ", style="bold " + th.TEXT)
+            line.append(str(effect["room"]) + msgs("gr.colon"), style="bold " + th.TEXT)
             line.append_text(room_steps(str(effect["room"]), msgs, int(effect["step"])))
             lines.append(line)
     return [th.fit(x, width) for x in lines]
