@@ -3,11 +3,11 @@
 ``positions`` yields every ``every``-th decision of a game played by ``builder`` (a policy that
 builds often, so mines grow), then its end; ``finished`` plays a whole game once per process
 (the tests only read it). ``screen_for`` builds the ``Screen`` the play loop would give the
-plug-in (the viewer's view, the labels of its actions when it decides, the latest log lines)
-for a window of ``width`` x ``height``: the body is the window less the prompt's line and the
-message area's two, in the compact layout under 120 x 40. ``rendered`` prints a renderable as
-a console of that size would and returns its plain text; ``check_fits`` asserts it stays within
-the size.
+plug-in (the viewer's view, the sentences and texts of its actions when it decides, the latest
+log lines) for a window of ``width`` x ``height``: the body is the window less the prompt's
+line and the message area's two, in the compact layout under 120 x 40. ``rendered`` prints a
+renderable as a console of that size would and returns its plain text; ``check_fits`` asserts
+it stays within the size.
 
 Imported by the tests as ``from gemrush_tui_helpers import ...`` (this folder is on
 ``sys.path``).
@@ -109,7 +109,8 @@ def screen_for(
     view = game.view(viewer) if viewer is not None else game.spectator_view()
     decision = game.decision()
     deciding = decision is not None and decision.player == viewer
-    actions = [PLUGIN.action_label(a, view, msgs) for a in game.legal_actions()] if deciding else []
+    legal = game.legal_actions() if deciding else []
+    actions = [PLUGIN.action_label(a, view, msgs) for a in legal]
     lines: list[Text] = []
     if log:
         for e in GAME.events.redact_all(game.log[-30:], viewer):
@@ -127,5 +128,6 @@ def screen_for(
         prompt=decision.prompt if deciding and decision is not None else None,
         acting=game.current_player,
         actions=actions,
+        action_texts=[str(a) for a in legal],
         log=lines[-9:],
     )

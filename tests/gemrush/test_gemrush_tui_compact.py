@@ -26,7 +26,6 @@ from iridescia.i18n import Messages
 from iridescia.tui import PlaySession, scripted_input
 from iridescia.tui.games.gemrush import PLUGIN
 from iridescia.tui.games.gemrush.key_panels import ACTIONS, SYMBOLS
-from iridescia.tui.games.gemrush.labels import split_label
 from iridescia.tui.games.gemrush.legend import ENTRIES
 from iridescia.tui.plugin import HasPanels, Screen
 
@@ -98,7 +97,7 @@ def test_every_decision_fits_the_window_in_every_language(size: tuple[int, int])
             # of the panel that lists them all.
             prompt = PLUGIN.prompt(decision, screen.view, msgs)
             assert prompt[:12] in text, (prompt, lang, size)
-            first = split_label(screen.actions[0])
+            first = (screen.actions[0], screen.action_texts[0])
             listed = f"1 {first[0][:10]}" in text or f"1 {first[1]}" in text
             assert listed or msgs("gr.decision.more_at", n=0, key=ACTIONS)[3:] in text
             # The key line: every panel's key, then help and log.
@@ -142,8 +141,8 @@ def test_every_panel_renders_in_both_layouts(lang: str) -> None:
                 text = "\n".join(_body(screen, msgs, size))
                 assert panel.name[1:] in text  # its title (capitalised)
                 if panel.key == ACTIONS and size == SIZES[-1]:
-                    for label in screen.actions[:6]:  # sentences and texts side by side
-                        assert split_label(label)[1] in text
+                    for typed in screen.action_texts[:6]:  # beside the sentences
+                        assert typed in text
     # A spectator has no hand, and no actions to list.
     spectator = GAME.new(3, 1).spectator_view()
     assert {p.key for p in PLUGIN.panels(spectator, msgs)} == {"p", "c", "r", "k"}
@@ -226,8 +225,8 @@ def test_a_scripted_game_at_80_by_24_plays_to_the_end(lang: str) -> None:
 
 def test_a_replay_screen_shows_the_next_action_and_no_commands() -> None:
     """A replay's screen (a spectator's, with the next recorded action as its note) keeps the
-    note in the decision's place, and its key line offers panels only: replays take no
-    commands."""
+    note in the decision's place, and its key line offers the panels and the log (a replay
+    takes no other command)."""
     game, _ = DECISIONS[0]
     msgs = Messages("fr")
     screen = screen_for(game, None, msgs, log=True, size=(80, 24))
@@ -235,4 +234,4 @@ def test_a_replay_screen_shows_the_next_action_and_no_commands() -> None:
     lines = _body(screen, msgs, (80, 24))
     text = "\n".join(lines)
     assert "Ensuite : Place 1" in text and "(Marchez)" in text
-    assert lines[-1].split()[::2] == ["p", "c", "r", "k"]
+    assert lines[-1].split()[::2] == ["p", "c", "r", "k", "log"]  # (help is not in replays)

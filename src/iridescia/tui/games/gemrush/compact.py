@@ -30,8 +30,10 @@ from iridescia.core.game import View
 from iridescia.i18n import Messages
 from iridescia.tui.games.gemrush import theme as th
 from iridescia.tui.games.gemrush.decision import (
+    Choice,
     action_layout,
     action_lines,
+    choices,
     context_line,
     marked_tiles,
     previews,
@@ -174,12 +176,12 @@ def hand_line(view: View, width: int, msgs: Messages) -> Text | None:
 def key_line(screen: Screen, width: int, msgs: Messages) -> Text:
     """Which key opens which panel, as much of it as fits: every name, else the panels' names
     only (``help`` and ``log`` need none), else the keys alone."""
-    commands = screen.note is None  # a replay (its next action as a note) takes no commands
-    items = key_items(offered(screen.view, msgs), screen.panel, msgs, commands)
+    replay = screen.note is not None  # a replay shows its next action as a note
+    panels = offered(screen.view, msgs)
+    items = key_items(panels, screen.panel, msgs, replay)
     keys_only = [th.seg(item.plain.split(" ")[0], "bold " + th.ACCENT) for item in items]
-    generic = 2 if commands else 0
-    for choice in (items, items[: len(items) - generic] + keys_only[len(items) - generic :],
-                   keys_only):  # fmt: skip
+    named = len(panels)  # the panels keep their names longest (help and log need none)
+    for choice in (items, items[:named] + keys_only[named:], keys_only):
         line = Text(" ").append_text(th.join(choice, "  "))
         if line.cell_len <= width:
             return th.fit(line, width)
@@ -260,12 +262,13 @@ def render_compact(screen: Screen, msgs: Messages) -> Group:
     view = screen.view
     width, height = max(screen.width, 1), max(screen.height, 1)
     acting = acting_seat(screen)
-    labels = list(screen.actions)
+    labels = choices(screen)
+    texts = [text for _, text in labels]
     head = decision_head(screen, width, msgs, acting)
     here = here_line(view, width, msgs, acting)
     rotation: list[Text] = []
     if (view.get("decision") or {}).get("kind") == "rotation" and labels:
-        rotation = [Text(" ").append_text(x) for x in previews(view, labels, width - 1, msgs)]
+        rotation = [Text(" ").append_text(x) for x in previews(view, texts, width - 1, msgs)]
     hand = hand_line(view, width, msgs)
     fixed = 3  # the title, the status and the key line
     room = height - fixed - len(head)  # for the actions, the mine, the hand and the log
@@ -295,7 +298,9 @@ class _Body:
     hand: bool
 
 
-def _with_panel(screen: Screen, width: int, room: int, labels: list[str], msgs: Messages) -> _Body:
+def _with_panel(
+    screen: Screen, width: int, room: int, labels: list[Choice], msgs: Messages
+) -> _Body:
     """The open panel in the mine's place, as tall as it needs, and the actions under the
     prompt in the rest (at least a few; none under the panel that lists them all, nor under
     the symbols, which need the room)."""
@@ -313,7 +318,7 @@ def _with_mine(
     screen: Screen,
     width: int,
     room: int,
-    labels: list[str],
+    labels: list[Choice],
     rotation: list[Text],
     here: Text | None,
     hand: Text | None,
@@ -346,7 +351,12 @@ def _with_mine(
     mine = []
     if mine_h > 0:
         mine = render_mine(
-            screen.view, width, mine_h, msgs, acting=acting, marked=marked_tiles(labels)
+            screen.view,
+            width,
+            mine_h,
+            msgs,
+            acting=acting,
+            marked=marked_tiles([text for _, text in labels]),
         )
     middle = mine + log_lines(screen, width, spare)
     return _Body(middle, extra + actions, hand=use_hand)

@@ -1,10 +1,11 @@
 """The decision: the prompt, what the decision is about, and the numbered actions.
 
-The generic loop hands over the labels (``labels.action_label`` of each legal action, in
-order: a sentence and the canonical text); ``action_lines`` numbers them from 1, colours their
-gem codes and card ids, and lays them out to the room it is given: one a line with the text
-to type at the right, else in columns (of sentences, else of typeable texts), else as many as
-fit and a last cell that counts the rest and names the key of the panel that lists them all.
+The generic loop hands over, in order, each legal action's sentence (``labels.action_label``)
+and its canonical text (``Screen.action_texts``); ``choices`` pairs them, ``action_lines``
+numbers them from 1, colours their gem codes and card ids, and lays them out to the room it is
+given: one a line with the text to type at the right, else in columns (of sentences, else of
+typeable texts), else as many as fit and a last line that counts the rest and names the key of
+the panel that lists them all.
 When a tile is being turned (Gem Rush R23), each offered rotation can also be drawn as a small
 tile, numbered like its action (``previews``). Both layouts use these; ``decision_lines`` is
 the full layout's decision box.
@@ -22,8 +23,8 @@ from iridescia.games.gemrush import GEM_CODES
 from iridescia.i18n import Messages
 from iridescia.tui.games.gemrush import theme as th
 from iridescia.tui.games.gemrush.final import headline
-from iridescia.tui.games.gemrush.labels import canonical_text, split_label
 from iridescia.tui.games.gemrush.tiles import TILE_H, TILE_W, Cell, draw_tile, turned_tile
+from iridescia.tui.plugin import Screen
 
 _TOKEN = re.compile(r"\b(" + "|".join(GEM_CODES) + r"|G\d\d|T\d\d)\b")
 MIN_COLUMN = 14  # the narrowest column of actions
@@ -54,9 +55,21 @@ def _number(i: int, num_w: int) -> Text:
     return th.seg(f"{i + 1:>{num_w}} ", "bold " + th.ACCENT)
 
 
-def _full_row(i: int, label: str, width: int, num_w: int) -> Text:
+Choice = tuple[str, str]  # an action on offer: its sentence, and the text one may type
+
+
+def choices(screen: Screen) -> list[Choice]:
+    """The actions on offer: ``screen.actions`` (sentences) with ``screen.action_texts`` (a
+    sentence stands for its own text when a caller gave no texts)."""
+    texts = list(screen.action_texts)
+    if len(texts) != len(screen.actions):
+        texts = list(screen.actions)
+    return list(zip(screen.actions, texts, strict=True))
+
+
+def _full_row(i: int, choice: Choice, width: int, num_w: int) -> Text:
     """One action on a line of its own: number, sentence, and its text at the right."""
-    sentence, canonical = split_label(label)
+    sentence, canonical = choice
     line = _number(i, num_w)
     tail = th.seg(canonical, th.DIM) if canonical != sentence else Text()
     room = width - line.cell_len - (tail.cell_len + 2 if tail.cell_len else 0)
@@ -69,9 +82,9 @@ def _full_row(i: int, label: str, width: int, num_w: int) -> Text:
     return th.fit(line, width)
 
 
-def _short_cell(i: int, label: str, width: int, num_w: int) -> Text:
+def _short_cell(i: int, choice: Choice, width: int, num_w: int) -> Text:
     """One action in a column: number, its text bright, then as much of the sentence as fits."""
-    sentence, canonical = split_label(label)
+    sentence, canonical = choice
     cell = _number(i, num_w)
     cell.append_text(_tokens(canonical, "bold " + th.TEXT, "bold " + th.CARD_ID))
     if sentence != canonical and width - cell.cell_len >= MIN_GLOSS:
@@ -80,9 +93,9 @@ def _short_cell(i: int, label: str, width: int, num_w: int) -> Text:
     return th.fit(cell, width)
 
 
-def _sentence_cell(i: int, label: str, width: int, num_w: int) -> Text:
+def _sentence_cell(i: int, choice: Choice, width: int, num_w: int) -> Text:
     cell = _number(i, num_w)
-    cell.append_text(styled_sentence(split_label(label)[0]))
+    cell.append_text(styled_sentence(choice[0]))
     return th.fit(cell, width)
 
 
@@ -104,11 +117,11 @@ def _columns(cells: Sequence[Text], cols: int, rows: int, width: int) -> list[Te
     return lines
 
 
-def marked_tiles(labels: Sequence[str]) -> set[int]:
+def marked_tiles(texts: Sequence[str]) -> set[int]:
     """Tiles named by the offered actions (``to T12``, ``copy T12``...), marked on the map."""
     out = set()
-    for label in labels:
-        words = canonical_text(label).split()
+    for text in texts:
+        words = text.split()
         if len(words) >= 2 and words[0] in ("to", "copy", "remove", "door", "build", "order"):
             word = words[1]
             if word[:1] in "Tt" and word[1:].isdigit():
@@ -117,36 +130,36 @@ def marked_tiles(labels: Sequence[str]) -> set[int]:
 
 
 def action_layout(
-    labels: Sequence[str], width: int, rows: int, msgs: Messages, more: str | None = None
+    actions: Sequence[Choice], width: int, rows: int, msgs: Messages, more: str | None = None
 ) -> tuple[list[Text], bool]:
     """The numbered actions in at most ``rows`` lines of ``width`` cells, read as sentences,
     and whether they are all there: one a line with its typeable text at the right when they
     all fit so; else in columns of sentences (a few long ones cut); else in columns of
     typeable texts (each with as much of its sentence as fits); else as many as fit, and a last
     line that counts the rest (``more``: the key of the panel that lists them all)."""
-    n = len(labels)
+    n = len(actions)
     if n == 0 or rows <= 0 or width <= 0:
         return [], n == 0
     num_w = len(str(n))
     if n <= rows:
-        return [_full_row(i, label, width, num_w) for i, label in enumerate(labels)], True
-    sentences = [num_w + 1 + th.fit(split_label(lb)[0], 400, pad=False).cell_len for lb in labels]
-    texts = [num_w + 1 + len(split_label(lb)[1]) for lb in labels]
+        return [_full_row(i, choice, width, num_w) for i, choice in enumerate(actions)], True
+    sentences = [num_w + 1 + th.fit(a[0], 400, pad=False).cell_len for a in actions]
+    texts = [num_w + 1 + len(a[1]) for a in actions]
     cols = -(-n // rows)
     col_w = _column_width(width, cols)
     per_col = -(-n // cols)
     if col_w >= MIN_COLUMN and sum(w > col_w for w in sentences) <= n // CUT_SHARE:
-        cells = [_sentence_cell(i, lb, col_w, num_w) for i, lb in enumerate(labels)]
+        cells = [_sentence_cell(i, a, col_w, num_w) for i, a in enumerate(actions)]
         return _columns(cells, cols, per_col, width), True
     if max(texts) <= col_w:
-        cells = [_short_cell(i, lb, col_w, num_w) for i, lb in enumerate(labels)]
+        cells = [_short_cell(i, a, col_w, num_w) for i, a in enumerate(actions)]
         return _columns(cells, cols, per_col, width), True
     if rows < 2:
         return [th.fit(_more(n, msgs, more), width)], False
     cols = max(1, min(cols, (width + GAP) // (max(max(texts), MIN_COLUMN) + GAP)))
     col_w = _column_width(width, cols)
     shown = (rows - 1) * cols  # the last line says how many more there are
-    cells = [_short_cell(i, lb, col_w, num_w) for i, lb in enumerate(labels[:shown])]
+    cells = [_short_cell(i, a, col_w, num_w) for i, a in enumerate(actions[:shown])]
     lines = _columns(cells, cols, rows - 1, width)
     return [*lines, th.fit(_more(n - shown, msgs, more), width)], False
 
@@ -157,10 +170,10 @@ def _more(n: int, msgs: Messages, key: str | None) -> Text:
 
 
 def action_lines(
-    labels: Sequence[str], width: int, rows: int, msgs: Messages, more: str | None = None
+    actions: Sequence[Choice], width: int, rows: int, msgs: Messages, more: str | None = None
 ) -> list[Text]:
     """``action_layout``'s lines."""
-    return action_layout(labels, width, rows, msgs, more)[0]
+    return action_layout(actions, width, rows, msgs, more)[0]
 
 
 def context_line(view: View, msgs: Messages) -> Text:
@@ -208,7 +221,7 @@ def context_line(view: View, msgs: Messages) -> Text:
     return out
 
 
-def previews(view: View, labels: Sequence[str], width: int, msgs: Messages) -> list[Text]:
+def previews(view: View, texts: Sequence[str], width: int, msgs: Messages) -> list[Text]:
     """Each offered rotation drawn as the tile would stand, numbered like its action (nothing
     when they do not fit ``width`` or the actions are not rotations)."""
     turning = th.turning(view)
@@ -216,8 +229,8 @@ def previews(view: View, labels: Sequence[str], width: int, msgs: Messages) -> l
         return []
     tile = turning[0]
     blocks: list[list[Text]] = []
-    for i, label in enumerate(labels):
-        words = canonical_text(label).split()
+    for i, text in enumerate(texts):
+        words = text.split()
         if len(words) < 2 or words[0] != "rotate" or not words[1].isdigit():
             return []
         cell = Cell(turned_tile(tile, int(words[1])), {})
@@ -238,7 +251,7 @@ def decision_lines(
     msgs: Messages,
     *,
     prompt: str | None,
-    actions: Sequence[str],
+    actions: Sequence[Choice],
     acting: int | None,
     note: str | None,
     more: str | None = None,
@@ -275,7 +288,7 @@ def decision_lines(
     if context.cell_len:
         lines.append(th.fit(context, width))
     if kind == "rotation" and height - len(lines) >= TILE_H + 1:
-        shown = previews(view, actions, width, msgs)
+        shown = previews(view, [text for _, text in actions], width, msgs)
         if shown:
             return title, [th.fit(x, width) for x in (lines + shown)[:height]]
     lines += action_lines(actions, width, height - len(lines), msgs, more)

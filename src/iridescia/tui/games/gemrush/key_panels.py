@@ -22,7 +22,7 @@ from rich.text import Text
 from iridescia.core.game import View
 from iridescia.i18n import Messages
 from iridescia.tui.games.gemrush import theme as th
-from iridescia.tui.games.gemrush.decision import action_lines
+from iridescia.tui.games.gemrush.decision import action_lines, choices
 from iridescia.tui.games.gemrush.effects import room_steps
 from iridescia.tui.games.gemrush.legend import legend_lines
 from iridescia.tui.games.gemrush.panels import burn_clock, burns
@@ -214,7 +214,7 @@ def rooms(screen: Screen, width: int, msgs: Messages) -> list[Text]:
 
 def actions(screen: Screen, width: int, height: int, msgs: Messages) -> list[Text]:
     """Every action on offer: numbered, as sentences, with the text that may be typed."""
-    return action_lines(screen.actions, width, height, msgs)
+    return action_lines(choices(screen), width, height, msgs)
 
 
 _BODIES: dict[str, Callable[[Screen, int, Messages], list[Text]]] = {
@@ -258,17 +258,20 @@ def titled(key: str, body: Sequence[Text], width: int, height: int, msgs: Messag
 
 
 def key_items(
-    panels: Sequence[Panel], open_key: str | None, msgs: Messages, commands: bool = True
+    panels: Sequence[Panel], open_key: str | None, msgs: Messages, replay: bool = False
 ) -> list[Text]:
-    """The key line's items: each panel's key and name (the open one marked), then, where the
-    session takes commands (not in a replay), the generic ``help`` and ``log``."""
+    """The key line's items: each panel's key and name (the open one marked), then the
+    generic ``help`` (not in a replay, which takes no commands) and ``log``."""
     items = []
     for panel in panels:
         style = "reverse bold " + th.ACCENT if panel.key == open_key else "bold " + th.ACCENT
         item = th.seg(panel.key, style)
         item.append(" " + panel.name, style=th.DIM)
         items.append(item)
-    for word, key in (("help", "gr.key.help"), ("log", "gr.key.log")) if commands else ():
+    generic = (
+        (("log", "gr.key.log"),) if replay else (("help", "gr.key.help"), ("log", "gr.key.log"))
+    )
+    for word, key in generic:
         item = th.seg(word, "bold " + th.ACCENT)
         item.append(" " + msgs(key), style=th.DIM)
         items.append(item)

@@ -1,11 +1,9 @@
-"""How an action is listed for choosing: a sentence in the player's language, then its text.
+"""How an action is listed for choosing: a sentence in the player's language.
 
-``Walk north and build the door (EL+RH, 2 pts) [walk N]``, ``Pay with G07 (FR+WS) [pay
-G07]``, ``Go to Resonant Chamber (T12) [to T12]``: the sentence says what the action does here,
-and the action's canonical text (spec §9), in brackets at the end, is what the player may type
-instead of its number. ``split_label`` takes a label apart again, so the screens can show the
-sentence and the typeable text each in its own place (the text at the right of the line, or in
-the all-actions panel when the list is laid out in columns).
+``Walk north and build the door (EL+RH, 2 pts)``, ``Add G07 (FR+WS) to the payment``, ``Go to
+Resonant Chamber (T12)``: the sentence says what the action does here. The player types its
+number, or the action's canonical text (spec §9: ``walk N``, ``pay G07``, ``to T12``), which the
+screens show beside each sentence (``Screen.action_texts``) and ``help`` explains.
 
 The meaning is read from the view (the acting dwarf's room, the construction sites, the tiles,
 the hands) and from the static catalogue; the action's text is the only thing read from the
@@ -23,21 +21,6 @@ from iridescia.i18n import Messages
 from iridescia.tui.games.gemrush import theme as th
 from iridescia.tui.games.gemrush.effects import room_steps_plain
 from iridescia.tui.games.gemrush.mine import tiles_by_position, trace
-
-OPEN, CLOSE = " [", "]"  # around the canonical text at the end of a label
-
-
-def split_label(label: str) -> tuple[str, str]:
-    """``(sentence, canonical text)`` of a label; a label without a sentence is both."""
-    if label.endswith(CLOSE):
-        sentence, found, canonical = label[: -len(CLOSE)].rpartition(OPEN)
-        if found and sentence and canonical:
-            return sentence, canonical
-    return label, label
-
-
-def canonical_text(label: str) -> str:
-    return split_label(label)[1]
 
 
 def _card(word: str) -> int:
@@ -248,7 +231,5 @@ def action_sentence(action: Action, view: View, msgs: Messages) -> str:
 
 
 def action_label(action: Action, view: View, msgs: Messages) -> str:
-    """The sentence, then the canonical text in brackets (``End your movement [end]``)."""
-    text = str(action)
-    sentence = action_sentence(action, view, msgs)
-    return f"{sentence}{OPEN}{text}{CLOSE}" if sentence else text
+    """The sentence (``End your movement``), or the canonical text when there is none."""
+    return action_sentence(action, view, msgs) or str(action)

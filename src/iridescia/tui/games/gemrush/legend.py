@@ -181,7 +181,7 @@ def help_legend(msgs: Messages) -> str:
     while i < len(plain):
         first = plain[i]
         second = plain[i + 1] if i + 1 < len(plain) else ""
-        if second and cell_len(first) < half and cell_len(second) <= half:
+        if second and cell_len(first) <= half - 2 and cell_len(second) <= half:  # 2 apart
             lines.append("  " + first + " " * (half - cell_len(first)) + second)
             i += 2
         else:

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from iridescia.i18n import Messages
 from iridescia.tui.games.gemrush import theme as th
-from iridescia.tui.games.gemrush.decision import decision_lines, marked_tiles
+from iridescia.tui.games.gemrush.decision import choices, decision_lines, marked_tiles
 from iridescia.tui.games.gemrush.key_panels import ACTIONS, panel_lines, panel_title
 from iridescia.tui.games.gemrush.legend import footer_key
 from iridescia.tui.games.gemrush.mine import render_mine
@@ -100,7 +100,7 @@ def _mine_box(
         title.append("  " + msgs("gr.key.back"), style=th.DIM)
         return th.box(title, body, width, height, style=th.ACCENT)
     mine_body = render_mine(
-        view, width - 2, height - 2, msgs, acting=acting, marked=marked_tiles(screen.actions)
+        view, width - 2, height - 2, msgs, acting=acting, marked=marked_tiles(screen.action_texts)
     )
     count = len(view["mine"]["tiles"])
     mine_title = th.seg(msgs("gr.panel.mine"), "bold " + th.TEXT)
@@ -125,7 +125,7 @@ def render_screen(screen: Screen, msgs: Messages) -> Group:
     log_w = width - decision_w
     title, body = decision_lines(
         view, decision_w - 2, bottom_h - 2, msgs, prompt=screen.prompt,
-        actions=list(screen.actions), acting=acting if view.get("outcome") is None else None,
+        actions=choices(screen), acting=acting if view.get("outcome") is None else None,
         note=screen.note, more=ACTIONS,
     )  # fmt: skip
     log_title = th.seg(screen.steps_title or msgs("gr.panel.log"), "bold " + th.TEXT)
