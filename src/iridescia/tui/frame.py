@@ -11,14 +11,14 @@ body's place until the player presses Enter.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from iridescia.i18n import Messages
-from iridescia.tui.display import Display
+from iridescia.tui.display import Display, Resized
 from iridescia.tui.plugin import (
     MESSAGE_LINES,
     MIN_HEIGHT,
@@ -26,7 +26,7 @@ from iridescia.tui.plugin import (
     PROMPT_LINES,
     TerminalPlugin,
 )
-from iridescia.tui.terminal import ERROR_STYLE, INFO_STYLE, WARN_STYLE
+from iridescia.tui.terminal import ERROR_STYLE, INFO_STYLE, WARN_STYLE, InputFn
 
 HELP = "help"  # the generic panels' keys
 LOG = "log"
@@ -49,12 +49,14 @@ class Framed:
         console: Console,
         msgs: Messages,
         plugin: TerminalPlugin,
+        read: InputFn,
         display: Display | None = None,
     ) -> None:
         self.console = console
         self.msgs = msgs
         self.plugin = plugin
         self.display = display or Display(console)
+        self.read: InputFn = read
         self.message: Text | None = None
         self.panel: str | None = None
         self.help_lines: list[Text] = []  # what the help panel shows
@@ -130,6 +132,18 @@ class Framed:
             self.page += 1
             return True
         return False
+
+    def ask(self, draw: Callable[[], None], prompt: str) -> str | None:
+        """Draw (again after each resize of the window) and read a line; None when input
+        has ended."""
+        while True:
+            draw()
+            try:
+                return self.display.read(self.read, prompt)
+            except Resized:
+                continue
+            except EOFError:
+                return None
 
     def open_panel(self, key: str | None) -> None:
         """Open panel ``key`` (a second time closes it); None closes any."""

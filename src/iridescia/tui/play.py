@@ -27,23 +27,23 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import NoReturn
 
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from iridescia.core.actions import Action
-from iridescia.core.errors import InvalidActionError
 from iridescia.core.events import Event
 from iridescia.core.game import Decision, Game, View
 from iridescia.core.record import GameRecord
-from iridescia.i18n.refusals import describe_refusal
 from iridescia.match import AUTOMA, BotSeats, Seating
 from iridescia.tui import log as game_log
 from iridescia.tui import terminal
-from iridescia.tui.display import Display, Resized
+from iridescia.tui.display import Display
 from iridescia.tui.frame import HELP, LOG, Framed
 from iridescia.tui.games import plugin_for
+from iridescia.tui.lines import help_lines, log_lines_for, read_action, span
 from iridescia.tui.messages import Messages
 from iridescia.tui.plugin import (
     Screen,
@@ -51,7 +51,6 @@ from iridescia.tui.plugin import (
     automa_kind_of,
     automa_turn_of,
     final_screen_of,
-    help_of,
     panels_of,
     prompt_of,
     seat_style_of,
@@ -62,11 +61,6 @@ from iridescia.tui.terminal import ERROR_STYLE, INFO_STYLE, InputFn
 
 COMMANDS = ("help", "log", "redraw", "save", "undo", "quit", "exit")
 Autosave = Callable[[GameRecord, bool], None]  # (record, finished): keep the game safe
-
-
-def span(actions: Sequence[object]) -> str:
-    """The numbers a player may type: ``1`` or ``1-N``."""
-    return "1" if len(actions) == 1 else f"1-{len(actions)}"
 
 
 class QuitGame(Exception):
@@ -112,7 +106,7 @@ class PlaySession(Framed):
     ) -> None:
         if len(seats) != game.num_players:
             raise ValueError(f"{len(seats)} seat kinds for a {game.num_players}-player game")
-        super().__init__(console, msgs, plugin or plugin_for(game.spec.info.name), display)
+        super().__init__(console, msgs, plugin or plugin_for(game.spec.info.name), read, display)
         self.game = game
         self.spec = game.spec
         self.automa = frozenset(game.automa_seats)
@@ -121,7 +115,6 @@ class PlaySession(Framed):
         kinds = iter(seating.kinds)
         # Per seat: "human", a bot spec or "automa" (what the plug-in's screens are told).
         self.kinds = [AUTOMA if s in self.automa else next(kinds) for s in range(len(seats))]
-        self.read = read
         self.pause = pause
         self.seed = game.seed if seed is None else seed
         self.save_path = save_path
@@ -286,15 +279,9 @@ class PlaySession(Framed):
                     self.draw_automa(first, steps[:k], turn.heading, turn.title)
                     self.sleep(self.spec.events.pause(steps[k - 1], self.delay))
             elif self.pause:
-                while True:
-                    self.draw_automa(first, steps, turn.heading, turn.title)
-                    try:
-                        self.display.read(self.read, turn.prompt)
-                        break
-                    except Resized:
-                        continue
-                    except EOFError:
-                        self.end_of_input()
+                draw = partial(self.draw_automa, first, steps, turn.heading, turn.title)
+                if self.ask(draw, turn.prompt) is None:
+                    self.end_of_input()
             else:
                 self.console.print(turn.header)
                 for event in steps:
@@ -323,13 +310,8 @@ class PlaySession(Framed):
         name = self.plugin.seat_name(seat, self.view_for(seat), self.msgs)
         prompt = self.msgs("prompt.action", seat=name, range=span(decision.actions))
         while True:
-            self.draw(seat, decision)
-            self.seen[seat] = len(self.game.log)
-            try:
-                line = self.display.read(self.read, prompt)
-            except Resized:
-                continue
-            except EOFError:
+            line = self.ask(lambda: self.draw(seat, decision), prompt)
+            if line is None:
                 self.end_of_input()
             if self.handle(line, seat, decision):
                 return
@@ -347,15 +329,8 @@ class PlaySession(Framed):
         name = self.plugin.seat_name(seat, view, self.msgs)
         text = Text(self.msgs("prompt.handoff", seat=name), "bold")
         text.highlight_words([name], seat_style_of(self.plugin, seat, view))
-        while True:
-            self.display.draw(Group(Text(""), text), [], 2)
-            try:
-                self.display.read(self.read, "> ")
-                return
-            except Resized:
-                continue
-            except EOFError:
-                self.end_of_input()
+        if self.ask(lambda: self.display.draw(Group(Text(""), text), [], 2), "> ") is None:
+            self.end_of_input()
 
     def handle(self, line: str, seat: int, decision: Decision) -> bool:
         """Act on one input line; True once the game changed (an action, or an undo)."""
@@ -395,50 +370,27 @@ class PlaySession(Framed):
         self.keep()
         return True
 
-    def hint(self, actions: Sequence[Action]) -> str:
-        return self.msgs("input.hint", range=span(actions), first=str(actions[0]))
-
     def pick(self, text: str, actions: Sequence[Action]) -> Action | None:
         """The action named by a number or a text among ``actions``, or None (with a message
         that says why it cannot be played)."""
-        if text.isdigit():
-            n = int(text) if len(text) < 8 else 0
-            if 1 <= n <= len(actions):
-                return actions[n - 1]
-            self.error(self.msgs("input.bad_number", n=text, range=span(actions)))
+        chosen = read_action(text, actions, self.game, self.plugin, self.msgs)
+        if isinstance(chosen, str):
+            self.error(chosen)
             return None
-        try:
-            action = self.spec.actions.parse(text)
-        except InvalidActionError:
-            self.error(self.msgs("input.unknown", text=text, hint=self.hint(actions)))
-            return None
-        if action not in actions:
-            self.error(self.refused(text, action, actions))
-            return None
-        return action
-
-    def refused(self, text: str, action: Action, actions: Sequence[Action]) -> str:
-        """Why ``action`` is not legal now, in the player's language (the engine's reason)."""
-        why = self.game.refusal(action)
-        if why is None:  # legal after all: cannot happen for an action not in the list
-            return self.msgs("input.illegal", text=text, hint=self.hint(actions))
-        view = self.game.spectator_view()
-        reason = describe_refusal(
-            why, self.msgs, seat_name=lambda seat: self.plugin.seat_name(seat, view, self.msgs)
-        )
-        return self.msgs("input.refused", text=text, reason=reason, range=span(actions))
+        return chosen
 
     def command(self, word: str, arg: str, seat: int) -> bool:
         """Carry out a command; True when it changed the game (``undo``)."""
         msgs = self.msgs
         self.message = None
         if word == "help":
-            self.help_lines = self.help_text(seat)
+            view = self.view_for(seat)
+            self.help_lines = help_lines(self.plugin, view, msgs, self.default_save_path())
             self.open_panel(HELP)
             self.say(msgs("panel.close"))
         elif word == "log":
             count = int(arg) if arg.isdigit() and len(arg) < 6 else 40
-            self.log_lines = self.log_text(seat, count)
+            self.log_lines = log_lines_for(self.game, self.plugin, seat, msgs, count)
             self.open_panel(LOG)
             self.say(msgs("panel.close"))
         elif word == "redraw":
@@ -450,29 +402,6 @@ class PlaySession(Framed):
         else:
             self.quit()
         return False
-
-    def help_text(self, seat: int) -> list[Text]:
-        typing, legend = help_of(self.plugin, self.msgs)
-        view = self.view_for(seat)
-        keys = panels_of(self.plugin, view, self.msgs)
-        panels = "".join(
-            "\n" + self.msgs("help.panel", key=p.key.ljust(12), name=p.name) for p in keys
-        )
-        parts = [typing, self.msgs("help.commands", path=self.default_save_path()) + panels]
-        out: list[Text] = []
-        for part in (*parts, legend):
-            if part:
-                out.extend(Text(line) for line in part.splitlines())
-        return out
-
-    def log_text(self, viewer: int, count: int) -> list[Text]:
-        log = self.game.log
-        view = self.game.view(viewer)
-        texts = game_log.log_lines(
-            self.plugin, self.spec.events, log, viewer, view, self.msgs, max(1, count)
-        )
-        title = Text(self.msgs("log.more", n=len(texts), total=len(log)), INFO_STYLE)
-        return [title, *texts]
 
     # ------------------------------------------------------------ undo
 
@@ -557,12 +486,7 @@ class PlaySession(Framed):
             # A final screen taller than the window is read page by page.
             self.help_lines = self.display.lines_of(final)
             self.panel = HELP
-            self.show(final)
-            try:
-                self.display.read(self.read, self.msgs("prompt.leave"))
-            except Resized:
-                continue
-            except EOFError:
+            if self.ask(lambda: self.show(final), self.msgs("prompt.leave")) is None:
                 break
             if not self.next_page():
                 break

@@ -58,9 +58,8 @@ class ReplaySession(Framed):
         plugin: TerminalPlugin | None = None,
         display: Display | None = None,
     ):
-        super().__init__(console, msgs, plugin or plugin_for(record.game), display)
+        super().__init__(console, msgs, plugin or plugin_for(record.game), read, display)
         self.record = record
-        self.read = read
         self.spec = get_game(record.game)
         self.total = len(record.actions)
         self.spec.from_record(record)  # RecordError if any action fails to replay
