@@ -25,7 +25,7 @@ from iridescia.tui.games.gemrush import theme as th
 from iridescia.tui.games.gemrush.decision import action_lines, choices
 from iridescia.tui.games.gemrush.effects import room_steps
 from iridescia.tui.games.gemrush.legend import legend_lines
-from iridescia.tui.games.gemrush.panels import burn_clock, burns
+from iridescia.tui.games.gemrush.panels import burn_clock, burns, score_marks
 from iridescia.tui.plugin import Panel, Screen
 
 PLAYERS, HAND, CARDS, ROOMS, SYMBOLS, ACTIONS = "p", "h", "c", "r", "k", "a"
@@ -98,14 +98,7 @@ def players(screen: Screen, width: int, msgs: Messages) -> list[Text]:
         if seat == view.get("viewer"):
             head.append(" " + msgs("gr.players.you"), style=th.DIM)
         head.append("  ")
-        head.append(str(p["score"]), style=th.POINTS)
-        if rush and target:
-            head.append(f"/{target}", style=th.DIM)
-        head.append(" " + msgs("gr.players.pts"), style=th.DIM)
-        if p.get("first_player"):
-            head.append(" ★", style="bold " + th.ACCENT)
-        if p.get("patience"):
-            head.append(" ∥", style="bold #80cbc4")
+        head.append_text(score_marks(p, msgs, rush, target))
         head.append("  " + msgs("gr.key.in_room", room=th.room_name(int(p["room"]))), style=th.DIM)
         out.extend(th.wrap_text(head, width, indent=4))
         hand = th.seg(msgs("gr.key.hand_of", n=p["hand_size"]) + " ", th.DIM)

@@ -162,6 +162,19 @@ def _hand_items(p: dict[str, Any], msgs: Messages) -> list[Text]:
     return items
 
 
+def score_marks(p: dict[str, Any], msgs: Messages, rush: bool, target: object) -> Text:
+    """A seat's score (against the Rush target), then its marks: ★ first player, ∥ patience."""
+    text = th.seg(str(p["score"]), th.POINTS)
+    if rush and target:
+        text.append(f"/{target}", style=th.DIM)
+    text.append(" " + msgs("gr.players.pts"), style=th.DIM)
+    if p.get("first_player"):
+        text.append(" ★", style="bold " + th.ACCENT)
+    if p.get("patience"):
+        text.append(" ∥", style="bold #80cbc4")
+    return text
+
+
 def player_lines(
     view: View, width: int, budget: int, msgs: Messages, acting: int | None
 ) -> list[Text]:
@@ -182,14 +195,7 @@ def player_lines(
         if seat == viewer:
             head.append(" " + msgs("gr.players.you"), style=th.DIM)
         head.append(" ")
-        head.append(str(p["score"]), style=th.POINTS)
-        if rush and target:
-            head.append(f"/{target}", style=th.DIM)
-        head.append(" " + msgs("gr.players.pts"), style=th.DIM)
-        if p.get("first_player"):
-            head.append(" ★", style="bold " + th.ACCENT)
-        if p.get("patience"):
-            head.append(" ∥", style="bold #80cbc4")
+        head.append_text(score_marks(p, msgs, rush, target))
         heads.append(head)
         hands.append(_hand_items(p, msgs))
     # Lay each hand after its header when it fits, else on lines of its own.
