@@ -44,7 +44,10 @@ from iridescia.web.testing import (
 )
 from test_web_service import OLD_TABLES, SCHEMA_1, schema_1_tables
 
-FAST = ["--bot-delay", "0", "--step-delay", "0", "--allow-seed", "--msg-rate", "1000"]
+FAST = [
+    "--bot-delay", "0", "--step-delay", "0", "--allow-seed", "--msg-rate", "1000",
+    "--address-msg-rate", "1000", "--address-msg-burst", "1000",
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
