@@ -132,7 +132,7 @@ def test_two_processes_share_one_game(
 ) -> None:
     """Both processes drive the bot seat; the version check lets one move through, and both
     compute the same move (the bot's random stream comes from the record)."""
-    extra = ("--redis", redis_url)
+    extra = ("--redis", redis_url, "--redis-prefix", unique_schema("web"))  # our own notices
     with _server(pg_url, tmp_path, *extra) as a, _server(pg_url, tmp_path, *extra) as b:
         d = post_json(
             a.url + "/api/tables",

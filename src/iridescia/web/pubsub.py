@@ -13,7 +13,8 @@ the one source of truth, so a lost notice may delay an update but never corrupts
 lost notice is never left unrepaired:
 
 - the reader keeps the id of the last entry it read and asks for the entries after it, so a
-  dropped connection loses nothing while Redis keeps its data;
+  dropped connection loses nothing while Redis keeps its data (and after a restart, the new
+  stream is read from its start);
 - when the reader's connection fails (Redis restarted and lost the stream, or the network
   dropped), it says so (``lost``) as soon as Redis answers again, and the service then checks
   every table it holds against the database;
@@ -115,6 +116,9 @@ class RedisPubSub:
         self._pending: dict[str, int] = {}  # table -> newest version not sent yet
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        # The loops also stop on this: the Redis client may swallow a task's cancellation
+        # (seen while a pipeline was being sent), and close() must not wait for ever.
+        self._closing = False
 
     async def start(self, callback: Callback, lost: LostCallback) -> None:
         if aioredis is None:
@@ -140,12 +144,14 @@ class RedisPubSub:
     async def _listen(self, callback: Callback, lost: LostCallback) -> None:
         backoff = _Backoff()
         broken = False
-        while True:
+        while not self._closing:
             try:
                 if broken:
-                    # Read on from the stream's end as it is now, then catch up from the
-                    # database: whatever changed before this point, the check finds.
-                    self._last = await self._latest_id()
+                    # Read on from the last entry seen; if the stream is behind it, Redis lost
+                    # it (a restart): read the new one from its start. Then catch up from the
+                    # database: whatever was lost with the old stream, the check finds.
+                    if _entry_id(await self._latest_id()) < _entry_id(self._last):
+                        self._last = "0-0"
                     broken = False
                     backoff.reset()
                     log.warning("redis is back: checking every table against the database")
@@ -187,10 +193,10 @@ class RedisPubSub:
 
     async def _send(self) -> None:
         backoff = _Backoff()
-        while True:
+        while not self._closing:
             await self._wake.wait()
             self._wake.clear()
-            while self._pending:
+            while self._pending and not self._closing:
                 batch, self._pending = self._pending, {}
                 try:
                     await self._append(batch)
@@ -211,17 +217,24 @@ class RedisPubSub:
             await pipe.execute()
 
     async def close(self) -> None:
+        self._closing = True
+        self._wake.set()
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=READ_BLOCK_MS / 1000 + 2)
         if self._pending and self._redis is not None:  # the last changes, if Redis answers
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._append(self._pending), 2.0)
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
+
+
+def _entry_id(text: str) -> tuple[int, int]:
+    """A stream entry id ("1700000000000-3") as numbers, to compare."""
+    ms, _, seq = text.partition("-")
+    return int(ms), int(seq or 0)
 
 
 def open_pubsub(url: str | None, prefix: str = DEFAULT_PREFIX) -> PubSub:
