@@ -331,3 +331,43 @@ def test_abandoned_tables_expire_and_everyone_hears_it(tmp_path: Path) -> None:
         await _stop(a, b)
 
     _run(scenario)
+
+
+def test_a_bot_waits_out_a_storage_outage_without_tracebacks(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database refuses the bot's first writes and the reads after them: the bot's move
+    fails with a warning, is tried again, and goes through once the database is back."""
+
+    async def scenario() -> None:
+        storage = Flaky(SqliteStorage(str(tmp_path / "bot.sqlite3")))
+        real = storage.inner.append_action
+        failures = 3
+
+        async def refused(table_id: str, expected: int, row: Any, *rest: Any) -> None:
+            nonlocal failures
+            if row.seat == 1 and failures:
+                failures -= 1
+                storage.fail_reads = 1  # the read-back fails too
+                raise ConnectionRefusedError("the database does not answer")
+            await real(table_id, expected, row, *rest)
+
+        storage.inner.append_action = refused  # type: ignore[method-assign]
+        svc = GameService(storage, bot_delay=0, step_delay=0)  # type: ignore[arg-type]
+        await svc.start()
+        spec = TableSpec.from_json({"mode": "standard", "seats": ["human", "bot:random"]})
+        row, _ = await svc.create(spec, {0}, seed=3)
+        human = Reader(await svc.connect(row.id, row.seats[0].token))
+        await human.at(0)
+        while not any(s.seat == 1 for s in svc._slots[row.id].table.steps):
+            version = human.state["version"]
+            if human.state["actions"]:
+                await _move(svc, human)
+            await human.at(version + 1)  # the human's move, or the bot's once it gets through
+        assert failures == 0
+        await svc.stop()
+
+    with caplog.at_level("WARNING", logger="iridescia.web"):
+        _run(scenario)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    assert any("trying again" in r.getMessage() for r in caplog.records)

@@ -364,8 +364,11 @@ class GameService(LoadedTables):
             view, legal = bots.inputs(table.game, seat)
             rng = table.bot_rng(seat)
             action = await asyncio.to_thread(bots.decide, seat, view, legal, rng)
-            with contextlib.suppress(ProtocolError):
+            try:
                 await self._commit(slot, seat, action.id)
+            except ProtocolError as exc:
+                if exc.code == "server_error":
+                    raise  # storage is away: the driver moves the bot again shortly
 
     # ---------------------------------------------------------------- broadcasting
 
@@ -392,6 +395,10 @@ class GameService(LoadedTables):
                     await self._bot_move(slot, seat, version)
             except asyncio.CancelledError:
                 raise
+            except ProtocolError as exc:  # storage away (said once per try, no traceback)
+                log.warning("table %s: %s; trying again", slot.table.id, exc.message)
+                await asyncio.sleep(0.5)
+                slot.wake.set()
             except Exception:
                 log.exception("table %s: driver step failed", slot.table.id)
                 await asyncio.sleep(0.5)

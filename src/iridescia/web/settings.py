@@ -164,8 +164,9 @@ def add_options(parser: argparse.ArgumentParser, *, tests: bool = False) -> None
             parser.add_argument(flag(f.name), action="store_true", help=meta["help"])
             continue
         kind: Any = {"int": int, "float": float, "tuple[str, ...]": _origins}.get(str(f.type), str)
+        metavar = meta["metavar"] or ("N" if kind in (int, float) else None)
         parser.add_argument(
-            flag(f.name), type=kind, default=default, metavar=meta["metavar"], help=help_text
+            flag(f.name), type=kind, default=default, metavar=metavar, help=help_text
         )
 
 
