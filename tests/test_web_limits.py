@@ -256,6 +256,33 @@ def test_deep_json_and_huge_numbers_get_4xx_and_no_traceback() -> None:
             assert r.status_code == 400 and r.json()["error"]["code"] == "bad_step", r.text
 
 
+TABLE_BODIES = st.fixed_dictionaries(
+    {},
+    optional={
+        "game": JSON | st.just("gems-of-iridescia"),
+        "mode": JSON | st.sampled_from(["solo", "standard", "rhom", "multi"]),
+        "seats": JSON | st.lists(st.sampled_from(["human", "bot:random", "x"]), max_size=5),
+        "options": JSON, "name": JSON, "mine": JSON, "seed": JSON,
+    },
+)  # fmt: skip
+
+
+@pytest.mark.usefixtures("no_tracebacks")
+def test_any_table_request_gets_201_or_a_clear_400() -> None:
+    with TestClient(_app(create_rate=1e6, create_burst=1e6)) as c:
+
+        @settings(max_examples=200, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))  # fmt: skip
+        @given(TABLE_BODIES | JSON)
+        def one(body: Any) -> None:
+            r = c.post("/api/tables", content=json.dumps(body).encode())
+            assert r.status_code in (201, 400), (body, r.text)
+            if r.status_code == 400:
+                assert r.json()["error"]["code"] in ("bad_table", "unknown_game", "no_board")
+
+        one()
+
+
 # ---------------------------------------------------------------- origins and floods
 
 
