@@ -41,6 +41,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import redis
+
 from iridescia.web.protocol import apply_patch
 from iridescia.web.service import GameService
 from iridescia.web.storage import SqliteStorage
@@ -287,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
             except ImportError:
                 result = asyncio.run(run(args, srv))
             log = srv.log()
+    if args.redis and not args.old_server:  # the run's own notice stream
+        redis.Redis.from_url(args.redis).delete(f"load{os.getpid()}:notices")
     if args.json:
         print(json.dumps(result))
     else:
