@@ -13,6 +13,17 @@ finished game is replaced by a new table, so N tables stay busy for the whole ru
 It prints the actions applied per second and the latency percentiles (p50, p90, p99, max), the
 server's CPU use, and any error; copy the figures into docs/web.md with the date and machine.
 The first ``--warmup`` seconds (connecting, the first moves) are not counted.
+
+``--spectators M`` adds M spectator connections spread evenly over the tables (each watches its
+table's games one after the other, reading every message as a browser would receive it); the
+server's limits on spectators, connections and messages per address are lifted, since every
+client here comes from one address.
+
+``--spectator-cost M`` measures something else, in this process and without the network: the
+game service's CPU time per move on one table watched by M spectators (the view, patch and
+encoding of every spectator's message; not the socket writes). It runs against whichever
+``iridescia`` is imported, so the same command measures an older checkout
+(``PYTHONPATH=<old>/src``).
 """
 
 from __future__ import annotations
@@ -30,7 +41,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import redis
+
 from iridescia.web.protocol import apply_patch
+from iridescia.web.service import GameService
+from iridescia.web.storage import SqliteStorage
+from iridescia.web.tables import TableSpec
 from iridescia.web.testing import ServerProcess, post_json
 
 
@@ -41,6 +57,8 @@ class Stats:
         self.games = 0
         self.errors: dict[str, int] = {}
         self.counting = False
+        self.watched = 0  # messages the spectators received while counting
+        self.watched_bytes = 0
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -83,36 +101,56 @@ async def seat_bot(
                     sent_at = None
 
 
+async def spectator(ws_url: str, table_id: str, stats: Stats) -> None:
+    """Watch one table until its game is over (or the run ends)."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{ws_url}/ws/{table_id}", max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        while True:
+            raw = await ws.recv()
+            if stats.counting:
+                stats.watched += 1
+                stats.watched_bytes += len(raw)
+            if '"type":"error"' in raw:
+                stats.error("spectator:" + json.loads(raw)["code"])
+            if '"decision":null' in raw:
+                return
+
+
 async def table_slot(
     srv: ServerProcess,
-    game: str,
-    seats: int,
-    think: float,
+    args: argparse.Namespace,
     seed: int,
+    watchers: int,
     stats: Stats,
     stop: asyncio.Event,
 ) -> None:
-    """Keep one table busy: play a game with one bot client per seat, then start another."""
+    """Keep one table busy: play a game with one bot client per seat and ``watchers``
+    spectators, then start another."""
     rng = random.Random(seed)
     while not stop.is_set():
-        body = {"game": game, "seats": ["human"] * seats, "mine": list(range(seats))}
+        body = {"game": args.game, "seats": ["human"] * args.seats, "mine": list(range(args.seats))}
         d = await asyncio.to_thread(post_json, srv.url + "/api/tables", body)
         tid = d["table"]["id"]
         tasks = [
             asyncio.create_task(
-                seat_bot(srv.ws_url, tid, s["token"], think, random.Random(rng.random()), stats)
+                seat_bot(
+                    srv.ws_url, tid, s["token"], args.think, random.Random(rng.random()), stats
+                )
             )
             for s in d["seats"]
         ]
+        watching = [asyncio.create_task(spectator(srv.ws_url, tid, stats)) for _ in range(watchers)]
         stopper = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait([*tasks, stopper], return_when=asyncio.FIRST_COMPLETED)
         if stopper in done:
-            for t in tasks:
+            for t in [*tasks, *watching]:
                 t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(*tasks, *watching, return_exceptions=True)
             return
         stopper.cancel()
-        for t in await asyncio.gather(*tasks, return_exceptions=True):
+        for t in await asyncio.gather(*tasks, *watching, return_exceptions=True):
             if isinstance(t, BaseException):
                 stats.error(type(t).__name__)
         stats.games += 1
@@ -129,7 +167,8 @@ async def run(args: argparse.Namespace, srv: ServerProcess) -> dict[str, Any]:
     stop = asyncio.Event()
     slots = []
     for i in range(args.tables):  # open tables gradually, as players would arrive
-        slot = table_slot(srv, args.game, args.seats, args.think, i, stats, stop)
+        watchers = args.spectators // args.tables + (i < args.spectators % args.tables)
+        slot = table_slot(srv, args, i, watchers, stats, stop)
         slots.append(asyncio.create_task(slot))
         await asyncio.sleep(args.warmup / 2 / args.tables)
     await asyncio.sleep(args.warmup / 2)
@@ -165,8 +204,42 @@ async def run(args: argparse.Namespace, srv: ServerProcess) -> dict[str, Any]:
         "client_cpu_pct": round(100 * client_cpu / elapsed, 1),
         "load_avg_1min": round(os.getloadavg()[0], 2),
         "games_finished": stats.games,
+        "spectators": args.spectators,
+        "spectator_msgs_per_s": round(stats.watched / elapsed, 1),
+        "spectator_kb_per_s": round(stats.watched_bytes / elapsed / 1024, 1),
         "errors": stats.errors,
     }
+
+
+async def spectator_cost(watchers: int, moves: int) -> dict[str, Any]:
+    """CPU seconds the game service spends per move on a table watched by ``watchers``
+    spectators, in process (see the module docstring)."""
+    svc = GameService(SqliteStorage(":memory:"), bot_delay=0, step_delay=0)
+    if hasattr(svc, "max_spectators"):
+        svc.max_spectators = watchers
+    await svc.start()
+    spec = TableSpec.from_json({"mode": "standard", "seats": ["human", "human"]})
+    row, _ = await svc.create(spec, {0, 1}, 5)
+    seats = [await svc.connect(row.id, s.token) for s in row.seats]
+    subs = [await svc.connect(row.id, None) for _ in range(watchers)]
+    rng = random.Random(5)
+    spent, made = 0.0, 0
+    for _ in range(moves):
+        for sub in (*seats, *subs):
+            while not sub.queue.empty():
+                sub.queue.get_nowait()
+        live = svc.loaded() and svc._slots[row.id].table  # type: ignore[attr-defined]
+        if not live or live.finished:
+            break
+        seat = live.game.current_player
+        cpu = time.process_time()
+        await svc.act(seats[seat], rng.choice(live.game.legal_actions()).id, live.version)
+        while any(sub.queue.empty() for sub in subs):  # every spectator's message is built
+            await asyncio.sleep(0)
+        spent += time.process_time() - cpu
+        made += 1
+    await svc.stop()
+    return {"spectators": watchers, "moves": made, "cpu_ms_per_move": round(1000 * spent / made, 2)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -179,13 +252,35 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each action")
     p.add_argument("--db", default=None, help="database URL (default: SQLite in a temp folder)")
     p.add_argument("--redis", default=None)
+    p.add_argument("--spectators", type=int, default=0, help="spectators over all the tables")
+    p.add_argument(
+        "--spectator-cost", type=int, default=0, metavar="M",
+        help="instead: the service's CPU per move with M spectators of one table, in process",
+    )  # fmt: skip
+    p.add_argument("--moves", type=int, default=60, help="moves measured by --spectator-cost")
+    p.add_argument(
+        "--old-server", action="store_true",
+        help="the server measured (PYTHONPATH) predates the per-address limits: pass none",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print one JSON line only")
     args = p.parse_args(argv)
+    if args.spectator_cost:
+        result = asyncio.run(spectator_cost(args.spectator_cost, args.moves))
+        print(json.dumps(result))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "load.sqlite3")
         extra = ["--redis", args.redis] if args.redis else []
         opts = ["--db", db, "--bot-delay", "0", "--step-delay", "0", *extra]
+        # Every client of the benchmark comes from one address: lift the per-address limits.
         limits = ["--create-burst", "100000", "--create-rate", "1000", "--msg-rate", "1000"]
+        if not args.old_server:
+            limits += [
+                "--address-msg-rate", "1000000", "--address-msg-burst", "1000000",
+                "--max-address-connections", "1000000", "--max-spectators", "1000000",
+            ]  # fmt: skip
+        if args.redis and not args.old_server:
+            limits += ["--redis-prefix", f"load{os.getpid()}"]
         with ServerProcess(*opts, *limits, log_dir=tmp) as srv:
             try:  # the client's own event loop adds to every latency: use the fastest one
                 import uvloop
@@ -194,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
             except ImportError:
                 result = asyncio.run(run(args, srv))
             log = srv.log()
+    if args.redis and not args.old_server:  # the run's own notice stream
+        redis.Redis.from_url(args.redis).delete(f"load{os.getpid()}:notices")
     if args.json:
         print(json.dumps(result))
     else:

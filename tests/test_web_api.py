@@ -21,7 +21,15 @@ from iridescia.web.server import ServeOptions, build_app
 
 
 def _app(db: str = ":memory:", **kw: Any) -> Any:
-    opts = dict(bot_delay=0, step_delay=0, allow_seed=True, msg_rate=1e6, msg_burst=1e6)
+    opts = dict(
+        bot_delay=0,
+        step_delay=0,
+        allow_seed=True,
+        msg_rate=1e6,
+        msg_burst=1e6,
+        address_msg_rate=1e6,
+        address_msg_burst=1e6,
+    )
     opts.update(kw)
     return build_app(ServeOptions(db=db, **opts))  # type: ignore[arg-type]
 
@@ -335,3 +343,51 @@ def test_no_leak_in_any_message(mode: str, seats: int, seed: int) -> None:
         finally:
             for cm in conns:
                 cm.__exit__(None, None, None)
+
+
+def test_the_replay_shows_each_step_as_a_live_spectator_saw_it() -> None:
+    """The replay passes the same redaction as live views (spec R12: a discarded objective is
+    secret): for anyone, the replay of every step equals what a live spectator received at that
+    step, and names no secret anywhere (it used to list every action's text)."""
+    app = _app()
+    with TestClient(app) as c:
+        d = _create(c, mode="standard", seats=["human"] * 3, seed=13, mine=[0, 1, 2])
+        tid = d["table"]["id"]
+        live = app.state.service._slots[tid]
+        conns = [c.websocket_connect(f"/ws/{tid}") for _ in range(4)]
+        wss = [cm.__enter__() for cm in conns]
+        try:
+            seats = [_hello(ws, s["token"]) for ws, s in zip(wss, d["seats"], strict=False)]
+            watched = {0: _hello(wss[3], None)}  # the spectator's state message at each version
+            rng = random.Random(13)
+            while not live.table.finished:
+                cur = live.table.game.current_player
+                m = seats[cur]
+                wss[cur].send_text(json.dumps(
+                    {"type": "act", "action": rng.choice(m["actions"]), "version": m["version"]}
+                ))  # fmt: skip
+                for i in range(3):
+                    seats[i] = _state(wss[i]) if i == cur else seats[i]
+                seen = _state(wss[3])
+                watched[seen["version"]] = seen
+                for i in range(3):  # the others read theirs too
+                    while i != cur and seats[i]["version"] < seen["version"]:
+                        seats[i] = _state(wss[i])
+        finally:
+            for cm in conns:
+                cm.__exit__(None, None, None)
+        steps = len(live.table.steps)
+        assert sorted(watched) == list(range(steps + 1))
+        discarded = [p.discarded_objective for p in live.table.game.state.players]
+        assert all(discarded)
+        for n in range(steps + 1):
+            r = c.get(f"/api/tables/{tid}/replay/{n}").json()
+            assert r["view"] == watched[n]["view"], n
+            assert r["events"] == watched[n]["events"], n
+            assert r["actions"] == [{"seat": s.seat} for s in live.table.steps]
+            text = json.dumps(r)
+            for o in discarded:
+                assert f'"objective.{o}"' not in text or f'"objective.{o}"' in json.dumps(
+                    watched[n]
+                ), (n, o)
+                assert f"discard objective {o}" not in text

@@ -42,7 +42,14 @@ OLD_UNDO_SAFE_EVENTS = {
 def _app() -> Any:
     return build_app(
         ServeOptions(
-            db=":memory:", bot_delay=0, step_delay=0, allow_seed=True, msg_rate=1e6, msg_burst=1e6
+            db=":memory:",
+            bot_delay=0,
+            step_delay=0,
+            allow_seed=True,
+            msg_rate=1e6,
+            msg_burst=1e6,
+            address_msg_rate=1e6,
+            address_msg_burst=1e6,
         )
     )
 

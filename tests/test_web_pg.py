@@ -27,6 +27,7 @@ import pytest
 pytest.importorskip("starlette")
 
 import asyncpg  # type: ignore[import-untyped]
+import redis
 
 from iridescia.web.storage import ActionRow, SeatRow, TableRow, VersionConflict
 from iridescia.web.storage_pg import PostgresStorage, numbered, split_schema
@@ -44,7 +45,10 @@ from iridescia.web.testing import (
 )
 from test_web_service import OLD_TABLES, SCHEMA_1, schema_1_tables
 
-FAST = ["--bot-delay", "0", "--step-delay", "0", "--allow-seed", "--msg-rate", "1000"]
+FAST = [
+    "--bot-delay", "0", "--step-delay", "0", "--allow-seed", "--msg-rate", "1000",
+    "--address-msg-rate", "1000", "--address-msg-burst", "1000",
+]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +133,8 @@ def test_two_processes_share_one_game(
 ) -> None:
     """Both processes drive the bot seat; the version check lets one move through, and both
     compute the same move (the bot's random stream comes from the record)."""
-    extra = ("--redis", redis_url)
+    prefix = unique_schema("web")  # this run's own notices (removed at the end)
+    extra = ("--redis", redis_url, "--redis-prefix", prefix)
     with _server(pg_url, tmp_path, *extra) as a, _server(pg_url, tmp_path, *extra) as b:
         d = post_json(
             a.url + "/api/tables",
@@ -164,6 +169,7 @@ def test_two_processes_share_one_game(
             assert info["num_actions"] == total and info["status"] == "finished"
         for srv in (a, b):  # neither process logged an error
             assert "Traceback" not in srv.log() and "ERROR" not in srv.log(), srv.log()
+    redis.Redis.from_url(redis_url).delete(f"{prefix}:notices")
 
 
 def _exactly_once(

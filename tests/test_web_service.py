@@ -29,7 +29,15 @@ from iridescia.web.server import ServeOptions, build_app
 
 
 def _app(db: str, **kw: Any) -> Any:
-    opts = dict(bot_delay=0, step_delay=0, allow_seed=True, msg_rate=1e6, msg_burst=1e6)
+    opts = dict(
+        bot_delay=0,
+        step_delay=0,
+        allow_seed=True,
+        msg_rate=1e6,
+        msg_burst=1e6,
+        address_msg_rate=1e6,
+        address_msg_burst=1e6,
+    )
     opts.update(kw)
     return build_app(ServeOptions(db=db, **opts))  # type: ignore[arg-type]
 
@@ -278,7 +286,7 @@ def test_a_schema_1_database_is_migrated_and_its_games_resume(tmp_path: Path) ->
                 final = _play(ws, m, random.Random(1), None)
                 assert final["view"]["game_over"] and final["table"]["result"]["winners"]
     with contextlib.closing(sqlite3.connect(path)) as db:
-        assert db.execute("SELECT value FROM meta").fetchone() == ("2",)
+        assert db.execute("SELECT value FROM meta").fetchone() == ("3",)
         rows = db.execute("SELECT id, mode, data_set, status FROM tables ORDER BY id").fetchall()
         assert rows == [
             ("duo", "standard", "iridescia-base-1", "finished"),

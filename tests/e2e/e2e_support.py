@@ -60,6 +60,7 @@ def server_args(db: Path) -> list[str]:
     return [
         "--db", str(db), "--bot-delay", "0.02", "--step-delay", "0.01", "--allow-seed",
         "--create-burst", "1000", "--msg-rate", "1000", "--msg-burst", "1000",
+        "--address-msg-rate", "1000", "--address-msg-burst", "1000",
     ]  # fmt: skip
 
 

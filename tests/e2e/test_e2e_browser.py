@@ -6,6 +6,8 @@
   objective names is anywhere in the page;
 - online: two browser contexts, the second joining by the invite link, play a 2-player game to
   the end, each seeing the other's moves;
+- a bad invite link: refused once, forgotten (not retried, not kept for the plain link), with an
+  offer to watch the table instead; a table that does not exist says so;
 - languages: English -> French -> Japanese changes the strings, and the choice survives a reload;
 - the game chooser: every registered game is listed; Gem Rush (no board in the browser yet)
   shows its provisional-components notice, its modes and seat ranges and the terminal command,
@@ -171,6 +173,38 @@ def test_online_game_with_an_invite_link(
     host_rows = host.locator("#scores tr.total").inner_text()
     assert host_rows == guest.locator("#scores tr.total").inner_text()
     assert player.actions >= 30
+    assert not errors.errors, errors.errors
+
+
+def test_a_bad_invite_link_is_forgotten_and_the_table_can_be_watched(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    """A link with a token the table does not have used to reconnect every second for ever and
+    to break the table in that browser even through the plain link (the bad token was kept)."""
+    host = _lobby(new_context(), server, errors, seed=404)
+    host.select_option(".seat-kind[data-seat='1']", "human")
+    host.click("#create")
+    link = host.locator(".invite-url[data-seat='1']").input_value()
+    table = link.split("#/t/")[1].split("/")[0]
+    guest = errors.watch(new_context().new_page())
+    sockets: list[object] = []
+    guest.on("websocket", lambda ws: sockets.append(ws))
+    guest.goto(link.rsplit("/", 1)[0] + "/not-a-seat-token")
+    guest.wait_for_selector("#refused")
+    assert "not valid" in guest.locator("#refused").inner_text()
+    stored = guest.evaluate(f"localStorage.getItem('iridescia.seats.{table}')")
+    assert stored is None  # the bad token is forgotten at once
+    guest.click("#watch-instead")
+    guest.wait_for_selector("#prompt")
+    assert "watching" in guest.locator("#prompt").inner_text()
+    assert len(sockets) == 2  # the refused one (not retried) and the spectator's
+    guest.goto(link.rsplit("/", 1)[0])  # the plain link works, as a spectator
+    guest.reload()
+    guest.wait_for_selector("#prompt")
+    assert "watching" in guest.locator("#prompt").inner_text()
+    guest.goto(server.url + "/#/t/no-such-table")
+    guest.wait_for_selector("#refused")
+    assert guest.locator("#watch-instead").count() == 0
     assert not errors.errors, errors.errors
 
 

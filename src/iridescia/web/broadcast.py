@@ -1,4 +1,5 @@
-"""What each connection of a table is sent: its state message, and the paced events message.
+"""What each connection of a table is sent (its state message, the paced events message), and
+what a replay shows: everything that leaves the server about a game, redacted the same way.
 
 A connection (``Subscriber``) has a seat, or none (a spectator), and a queue of messages its
 WebSocket handler sends in order. ``state_message`` builds, for one connection, everything new
@@ -13,22 +14,37 @@ Performance): with each connection encoding everything and the legal actions des
 message, a 2-seat table's messages cost 10-20% more CPU per action than before the log lines,
 prompts and actions were sent; shared, and with the actions named by id (their descriptions go
 once per game, ``GET /api/games/<game>/actions``), 6% more for 2 seats and 1.5% less for 4.
+
+Views are built once per seat per broadcast (the spectator view once for every spectator), and
+connections that had the same previous message get the very same new one, built once: a
+thousand spectators of one table cost one view, one patch and one encoding per change, not a
+thousand (they cost 0.48 s of CPU per move before; docs/web.md, Performance).
+
+The replay of a finished game (``replay_json``) passes the same redaction as a live spectator:
+the game's ``spectator_view`` after the step and the step's events redacted for a spectator by
+the event catalogue; nothing else of the record is sent. In particular the actions' texts are
+not: "discard objective 5" names a card the other players never see (spec R12 of Gems of
+Iridescia). The list of steps gives each step's seat only, and a step's action is labelled only
+when every event it made is public.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from iridescia.core.events import Event, EventCatalogue
 from iridescia.core.game import Decision
 from iridescia.web import protocol
+from iridescia.web.plugin import Text
 from iridescia.web.protocol import dumps, flag, view_patch
 from iridescia.web.tables import LiveTable
 
 QUEUE_LIMIT = 512  # messages waiting for one slow connection before it is dropped
+MAX_STEP_DIGITS = 6  # a step in a replay URL: no game is a million steps long
 
 
 @dataclass(eq=False)
@@ -73,33 +89,63 @@ class Shared:
     decision: Decision | None
     tail: str  # '"decision":{"player","prompt"},"table":{...}', encoded
     memo: dict[Any, str] = field(default_factory=dict)  # public events, encoded by span
+    seats: tuple[tuple[bool, int], ...] = ()  # (claimed, connections) of each seat
+    views: dict[int | None, Mapping[str, Any]] = field(default_factory=dict)  # by seat
+    # Messages already built, by (seat, the view the reader had, events from, reset): with the
+    # view the reader had kept alive, so that its id cannot be reused within the broadcast.
+    messages: dict[Any, tuple[Mapping[str, Any] | None, str]] = field(default_factory=dict)
 
 
 def shared_parts(info: dict[str, Any], decision: Decision | None, prompt: Any) -> Shared:
     """The shared parts of a broadcast's state messages."""
     brief = None if decision is None else {"player": decision.player, "prompt": prompt}
-    return Shared(info, decision, protocol.members({"decision": brief, "table": info}))
+    seats = tuple((s["claimed"], s["connected"]) for s in info["seats"])
+    return Shared(info, decision, protocol.members({"decision": brief, "table": info}), seats=seats)
 
 
 def state_message(table: LiveTable, epoch: int, sub: Subscriber, shared: Shared) -> str | None:
     """``sub``'s state message, or None when it has seen this state already (``epoch``: the
     table's log generation, bumped when the log is rewritten). Updates what ``sub`` has had."""
-    seats = tuple((s["claimed"], s["connected"]) for s in shared.info["seats"])
-    key = (table.version, epoch, len(table.log), seats)
+    key = (table.version, epoch, len(table.log), shared.seats)
     if key == sub.sent:
         return None
     sub.sent = key
     reset = sub.epoch != epoch or sub.log_pos < 0 or sub.log_pos > len(table.log)
     start = 0 if reset else sub.log_pos
-    game = table.game
-    view = game.spectator_view() if sub.seat is None else game.view(sub.seat)
+    view = shared.views.get(sub.seat)
+    if view is None:
+        game = table.game
+        view = game.spectator_view() if sub.seat is None else game.view(sub.seat)
+        shared.views[sub.seat] = view
+    built = (sub.seat, id(sub.view), start, reset)
+    had = shared.messages.get(built)
+    if had is not None and had[0] is sub.view:
+        message = had[1]
+    else:
+        message = _build(table, sub, shared, view, start, reset)
+        shared.messages[built] = (sub.view, message)
+    sub.view = view
+    sub.log_pos = len(table.log)
+    sub.epoch = epoch
+    return message
+
+
+def _build(
+    table: LiveTable,
+    sub: Subscriber,
+    shared: Shared,
+    view: Mapping[str, Any],
+    start: int,
+    reset: bool,
+) -> str:
+    """The state message for a reader of ``sub``'s seat who has ``sub.view`` and the events
+    before ``start``."""
     seat = "null" if sub.seat is None else str(sub.seat)
     fields = [("type", '"state"'), ("version", str(table.version)), ("seat", seat)]
     if sub.view is None:
         fields.append(("view", dumps(view)))
     else:
         fields.append(("patch", dumps(view_patch(sub.view, view, table.plugin.keyed_lists))))
-    sub.view = view
     span = (start, len(table.log))
     events = protocol.events_encoded(
         table.spec.events, table.plugin, table.log, span, sub.seat, shared.memo
@@ -114,8 +160,6 @@ def state_message(table: LiveTable, epoch: int, sub: Subscriber, shared: Shared)
         ("reset", flag(reset)),
         ("can_undo", flag(sub.seat is not None and table.can_undo(sub.seat))),
     ]
-    sub.log_pos = len(table.log)
-    sub.epoch = epoch
     return protocol.joined(fields, actions, shared.tail)
 
 
@@ -128,3 +172,48 @@ def events_message(table: LiveTable, sub: Subscriber, upto: int, memo: dict[Any,
     )
     sub.log_pos = upto
     return protocol.joined((("type", '"events"'), ("events", events)))
+
+
+# ---------------------------------------------------------------- replays
+
+
+def parse_step(text: str) -> int:
+    """A step number from a URL, or ValueError saying what a step is (a 5,000-digit number
+    is refused before Python tries to convert it)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_STEP_DIGITS):
+        raise ValueError(f"a step is a whole number of at most {MAX_STEP_DIGITS} digits")
+    return int(text)
+
+
+def public(catalogue: EventCatalogue, events: Sequence[Event]) -> bool:
+    """Whether a spectator sees every one of ``events`` whole."""
+    return all(catalogue.redact(e, None) == e for e in events)
+
+
+def step_label(table: LiveTable, step: int, before_view: Any) -> Text | None:
+    """How the action of ``step`` (1-based) reads for a spectator, or None when its events
+    are not all public (the action would tell what the redaction hides)."""
+    made = table.steps[step - 1]
+    if not public(table.spec.events, made.events):
+        return None
+    played = table.spec.actions.coerce(made.action)
+    labels = table.plugin.labels(before_view, [played])
+    label: Text = labels.get(played.id, table.plugin.action_table()[played.id]["label"])
+    return label
+
+
+def replay_json(table: LiveTable, step: int, info: dict[str, Any]) -> dict[str, Any]:
+    """The body of ``GET /api/tables/{id}/replay/{step}`` (``info``: the table as the lobby
+    shows it). ValueError for a step the game does not have."""
+    game, events, before = table.game_at(step)
+    label = None if before is None else step_label(table, step, before.spectator_view())
+    return {
+        "step": step,
+        "steps": len(table.steps),
+        "actions": [{"seat": s.seat} for s in table.steps],
+        "label": label,
+        "over": game.is_terminal(),
+        "view": game.spectator_view(),
+        "events": protocol.events_json(table.spec.events, table.plugin, events, None),
+        "table": info,
+    }

@@ -4,20 +4,32 @@ Client to server (JSON objects, at most ``MAX_MESSAGE_BYTES``); the first messag
 connection to a seat by its secret token, or to no seat (a spectator)::
 
     {"type": "hello", "token": "..."}                       # or {"type": "hello"}
-    {"type": "act", "action": "reveal 23", "version": 12}   # an action text or its id
+    {"type": "act", "action": "reveal 23", "version": 12, "id": "k3f9..."}
     {"type": "undo", "version": 13}
     {"type": "ping"}
 
-``version`` is the state version the message was made for; a message for any other version is
-rejected as ``stale`` (so a duplicate or a late message is never applied twice).
+``action`` is an action text or its id; ``version`` is the state version the message was made
+for; a message for any other version is rejected as ``stale`` (so a duplicate or a late message
+is never applied twice). ``id`` (optional, 1 to 64 of ``A-Z a-z 0-9 _ -``) names the action
+for its seat: it is stored with the step, and the same action sent again (after a lost
+connection or a ``server_error``) is answered ``applied`` with the step it made, never applied
+twice nor called ``stale``. Every field is checked: a malformed one (a token that is not a
+token, a number too large to be a version or an action id, JSON nested too deep) gets an
+``error`` naming it, and changes nothing.
 
 Server to client::
 
     {"type": "state", "version", "seat", "view" | "patch", "events", "reset", "can_undo",
      "decision", "actions", "labels", "table"}
     {"type": "events", "events": [...]}     # the automa's and bots' steps, one by one
+    {"type": "applied", "id", "step"}       # a repeated action id: it made step ``step``
     {"type": "error", "code", "message"[, "refusal", "text"]}
     {"type": "pong"}
+
+Error codes a client acts on: ``bad_token`` (the seat link is not valid for this table: forget
+it, offer to watch), ``no_table`` (no such table, perhaps expired), ``table_full`` /
+``too_many_connections`` (try later), ``rate_limited``, ``stale`` (the current state follows),
+``server_error`` (nothing is known to be applied: send the same action, with its id, again).
 
 ``view`` is the engine's view for the seat (or the spectator view), sent whole in a connection's
 first state message; later ones carry ``patch`` instead: the view's top-level keys that changed
@@ -55,6 +67,7 @@ language (``iridescia.i18n.refusals.refusal_message``: ids as nested messages, s
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -72,6 +85,12 @@ MAX_TOKEN = 64
 RATE_PER_SECOND = 10.0  # sustained messages per second per connection
 RATE_BURST = 30.0  # messages allowed at once
 MAX_STRIKES = 50  # rate-limited messages before the connection is closed
+MAX_INT = 2**31 - 1  # the largest version or action id a message may name
+MAX_CLIENT_ID = 64
+# Seat tokens are secrets.token_urlsafe; anything else cannot be one (and comparing a text that
+# is not ASCII with hmac.compare_digest raises TypeError).
+_TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_TOKEN}}}")
+_CLIENT_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_CLIENT_ID}}}")
 
 
 class ProtocolError(Exception):
@@ -85,12 +104,42 @@ class ProtocolError(Exception):
         self.refusal = refusal
 
 
+class AlreadyApplied(ProtocolError):
+    """Not an error: the action's ``id`` names a step already made (the client sent it again
+    after losing the answer). The client is answered ``applied`` (see ``applied``)."""
+
+    def __init__(self, client_id: str, step: int) -> None:
+        super().__init__("applied", f"this action was applied already, as step {step}")
+        self.client_id = client_id
+        self.step = step
+
+
 @dataclass(frozen=True, slots=True)
 class ClientMessage:
     type: str
     action: str | int | None = None
     version: int | None = None
     token: str | None = None
+    client_id: str | None = None  # the act's ``id``
+
+
+def parse_json(raw: str | bytes) -> Any:
+    """JSON from a client, or ProtocolError ``bad_json``: never an exception of the parser's
+    own (nesting too deep raises RecursionError; a number of more than 4300 digits, ValueError;
+    bytes that are not UTF-8, UnicodeDecodeError)."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError included
+        raise ProtocolError("bad_json", "the message is not JSON this server reads") from None
+
+
+def _small_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_INT
+
+
+def is_token(value: Any) -> bool:
+    """Whether ``value`` can be a seat token at all (a URL-safe text of at most MAX_TOKEN)."""
+    return isinstance(value, str) and _TOKEN.fullmatch(value) is not None
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -98,10 +147,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     size = len(raw.encode("utf-8", "replace") if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ProtocolError("bad_json", "a message must be one JSON object") from None
+    data = parse_json(raw)
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message must be one JSON object")
     kind = data.get("type")
@@ -109,22 +155,32 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         return ClientMessage("ping")
     if kind == "hello":
         token = data.get("token")
-        if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):
+        if token is not None and not is_token(token):
             raise ProtocolError("bad_token", "'token' must be a seat token (or absent)")
         return ClientMessage("hello", token=token)
     if kind not in ("act", "undo"):
         raise ProtocolError("unknown_type", "type must be 'hello', 'act', 'undo' or 'ping'")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+    if not _small_int(version):
         raise ProtocolError("bad_version", "'version' must be the state version you acted on")
     if kind == "undo":
         return ClientMessage("undo", None, version)
     action = data.get("action")
-    if isinstance(action, bool) or not isinstance(action, (str, int)):
+    if isinstance(action, str):
+        if not 0 < len(action) <= MAX_ACTION_TEXT:
+            raise ProtocolError(
+                "bad_action", f"an action text has 1 to {MAX_ACTION_TEXT} characters"
+            )
+    elif not _small_int(action):
         raise ProtocolError("bad_action", "'action' must be an action text or an action id")
-    if isinstance(action, str) and not 0 < len(action) <= MAX_ACTION_TEXT:
-        raise ProtocolError("bad_action", f"an action text has 1 to {MAX_ACTION_TEXT} characters")
-    return ClientMessage("act", action, version)
+    client_id = data.get("id")
+    if client_id is not None and not (
+        isinstance(client_id, str) and _CLIENT_ID.fullmatch(client_id)
+    ):
+        raise ProtocolError(
+            "bad_id", f"'id' names the action: 1 to {MAX_CLIENT_ID} of A-Z a-z 0-9 _ -"
+        )
+    return ClientMessage("act", action, version, client_id=client_id)
 
 
 class RateLimiter:
@@ -149,6 +205,10 @@ class RateLimiter:
     @property
     def exhausted(self) -> bool:
         return self.strikes >= MAX_STRIKES
+
+    def idle(self) -> bool:
+        """Whether the bucket has refilled (forgetting it changes nothing)."""
+        return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.burst
 
 
 LISTS = "@lists"  # the patch key naming the lists sent element by element
@@ -224,6 +284,12 @@ def error(code: str, message: str, refusal: Refusal | None = None) -> dict[str, 
         out["refusal"] = refusal.to_json()
         out["text"] = refusal_message(refusal)
     return out
+
+
+def applied(client_id: str, step: int) -> dict[str, Any]:
+    """The answer to an action whose ``id`` names a step already made (see the module
+    docstring): it was applied, as step ``step``."""
+    return {"type": "applied", "id": client_id, "step": step}
 
 
 def event_json(

@@ -3,34 +3,72 @@
 One process serves its own WebSocket connections; when several processes share one database,
 each must learn that a table changed elsewhere so it can reload it and update its own
 connections. ``LocalPubSub`` is the single-process case (nothing to carry). ``RedisPubSub``
-publishes every committed change on one Redis channel and calls the service back for changes
-made by the other processes (each process has a random origin id and ignores its own notices).
+appends every committed change to one Redis stream per installation (``<prefix>:notices``;
+``--redis-prefix`` keeps installations sharing a Redis server apart) and calls the service back
+for changes made by the other processes (each process has a random origin id and skips its own
+notices).
 
-Notices carry no game data, only (table id, version): the database stays the one source of
-truth, so a lost notice delays an update but never corrupts a game (the next notice or the next
-action's version check brings the process up to date).
+Notices carry no game data, only (table id, version; -1: the table is gone): the database stays
+the one source of truth, so a lost notice may delay an update but never corrupts a game. And a
+lost notice is never left unrepaired:
+
+- the reader keeps the id of the last entry it read and asks for the entries after it, so a
+  dropped connection loses nothing while Redis keeps its data (and after a restart, the new
+  stream is read from its start);
+- when the reader's connection fails (Redis restarted and lost the stream, or the network
+  dropped), it says so (``lost``) as soon as Redis answers again, and the service then checks
+  every table it holds against the database;
+- publishing never waits for Redis: notices go through a queue that a sender task flushes,
+  keeping the newest notice of each table while Redis is away and sending it when Redis is
+  back, so a Redis outage never slows or stalls an action;
+- the service checks its tables against the database every ``--resync-every`` seconds anyway
+  (a notice can still be lost with Redis's memory if it dies between a write and a read).
+
+Redis's own automatic retries are off for this client: a silent reconnection inside the library
+would hide an outage, and with it the need to catch up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-CHANNEL = "iridescia:tables"
+try:  # optional: only a server given --redis needs it (the "web" extra)
+    import redis.asyncio as aioredis
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+except ImportError:  # pragma: no cover - open_pubsub says what to install
+    aioredis = None  # type: ignore[assignment]
+
+DEFAULT_PREFIX = "iridescia"
+STREAM_LENGTH = 10_000  # notices Redis keeps (about a megabyte); readers stay far closer
+READ_BLOCK_MS = 1000  # how long one read waits for a notice
+BACKOFF_FIRST, BACKOFF_MAX = 0.2, 5.0  # seconds between attempts while Redis is away
+GONE = -1  # the version of a notice saying the table no longer exists
 log = logging.getLogger("iridescia.web")
 
 Callback = Callable[[str, int], Awaitable[None]]
+LostCallback = Callable[[], Awaitable[None]]
 
 
 class PubSub(Protocol):
-    async def start(self, callback: Callback) -> None: ...
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may change the tables (the service then re-checks them)."""
+        ...
 
-    async def publish(self, table_id: str, version: int) -> None: ...
+    async def start(self, callback: Callback, lost: LostCallback) -> None:
+        """Begin calling ``callback(table, version)`` for other processes' changes, and
+        ``lost()`` whenever notices may have been missed."""
+        ...
+
+    async def publish(self, table_id: str, version: int) -> None:
+        """Tell the other processes (never waits for the network)."""
+        ...
 
     async def close(self) -> None: ...
 
@@ -38,7 +76,9 @@ class PubSub(Protocol):
 class LocalPubSub:
     """One process: nothing to tell anyone."""
 
-    async def start(self, callback: Callback) -> None:
+    shared = False
+
+    async def start(self, callback: Callback, lost: LostCallback) -> None:
         return None
 
     async def publish(self, table_id: str, version: int) -> None:
@@ -46,71 +86,156 @@ class LocalPubSub:
 
     async def close(self) -> None:
         return None
+
+
+class _Backoff:
+    """Growing pauses between attempts while a service is away."""
+
+    def __init__(self) -> None:
+        self.delay = BACKOFF_FIRST
+
+    async def wait(self) -> None:
+        await asyncio.sleep(self.delay)
+        self.delay = min(BACKOFF_MAX, self.delay * 2)
+
+    def reset(self) -> None:
+        self.delay = BACKOFF_FIRST
 
 
 class RedisPubSub:
-    """Redis pub/sub on ``CHANNEL`` (``redis.asyncio``)."""
+    """Notices on the Redis stream ``<prefix>:notices`` (``redis.asyncio``)."""
 
-    def __init__(self, url: str) -> None:
+    shared = True
+
+    def __init__(self, url: str, prefix: str = DEFAULT_PREFIX) -> None:
         self.url = url
+        self.key = f"{prefix}:notices"
         self.origin = secrets.token_hex(8)
         self._redis: Any = None
-        self._pubsub: Any = None
-        self._task: asyncio.Task[None] | None = None
+        self._last = "0-0"  # the id of the last entry read
+        self._pending: dict[str, int] = {}  # table -> newest version not sent yet
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        # The loops also stop on this: the Redis client may swallow a task's cancellation
+        # (seen while a pipeline was being sent), and close() must not wait for ever.
+        self._closing = False
 
-    async def start(self, callback: Callback) -> None:
-        import redis.asyncio as aioredis
+    async def start(self, callback: Callback, lost: LostCallback) -> None:
+        if aioredis is None:
+            raise RuntimeError("--redis needs the redis package: pip install -e '.[web]'")
+        self._redis = aioredis.from_url(
+            self.url,
+            decode_responses=True,
+            retry=Retry(NoBackoff(), 0),
+            socket_connect_timeout=5,
+            socket_timeout=READ_BLOCK_MS / 1000 + 5,
+        )
+        await self._redis.ping()  # a wrong URL stops the server at once, with the reason
+        self._last = await self._latest_id()
+        self._tasks = [
+            asyncio.create_task(self._listen(callback, lost)),
+            asyncio.create_task(self._send()),
+        ]
 
-        self._redis = aioredis.from_url(self.url)
-        await self._redis.ping()
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(CHANNEL)
-        self._task = asyncio.create_task(self._listen(callback))
+    async def _latest_id(self) -> str:
+        newest = await self._redis.xrevrange(self.key, count=1)
+        return str(newest[0][0]) if newest else "0-0"
 
-    async def _listen(self, callback: Callback) -> None:
-        assert self._pubsub is not None
-        while True:
+    async def _listen(self, callback: Callback, lost: LostCallback) -> None:
+        backoff = _Backoff()
+        broken = False
+        while not self._closing:
             try:
-                msg = await self._pubsub.get_message(timeout=1.0)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # a dropped connection: wait and retry
-                log.warning("redis pub/sub: %s", exc)
-                await asyncio.sleep(0.5)
-                continue
-            if msg is None:
-                continue
-            try:
-                data = json.loads(msg["data"])
-                if data.get("o") == self.origin:
-                    continue
-                await callback(str(data["t"]), int(data["v"]))
+                if broken:
+                    # Read on from the last entry seen; if the stream is behind it, Redis lost
+                    # it (a restart): read the new one from its start. Then catch up from the
+                    # database: whatever was lost with the old stream, the check finds.
+                    if _entry_id(await self._latest_id()) < _entry_id(self._last):
+                        self._last = "0-0"
+                    broken = False
+                    backoff.reset()
+                    log.warning("redis is back: checking every table against the database")
+                    await lost()
+                reply = await self._redis.xread(
+                    {self.key: self._last}, count=500, block=READ_BLOCK_MS
+                )
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("redis notice ignored: %s", exc)
+                if not broken:
+                    log.warning("redis notices interrupted (%s); retrying", exc)
+                broken = True
+                await backoff.wait()
+                continue
+            for _key, entries in reply or ():
+                for entry_id, fields in entries:
+                    self._last = str(entry_id)
+                    await self._deliver(fields, callback)
+
+    async def _deliver(self, fields: dict[str, str], callback: Callback) -> None:
+        if fields.get("o") == self.origin:
+            return
+        try:
+            table_id, version = str(fields["t"]), int(fields["v"])
+        except (KeyError, ValueError) as exc:
+            log.warning("redis notice ignored: %r (%s)", fields, exc)
+            return
+        try:
+            await callback(table_id, version)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the periodic check repairs what this one missed
+            log.warning("table %s: a notice could not be followed (%s)", table_id, exc)
 
     async def publish(self, table_id: str, version: int) -> None:
-        if self._redis is None:
-            return
-        notice = json.dumps({"t": table_id, "v": version, "o": self.origin})
-        try:
-            await self._redis.publish(CHANNEL, notice)
-        except Exception as exc:  # the change is committed; others catch up on the next one
-            log.warning("redis publish failed: %s", exc)
+        self._pending[table_id] = version
+        self._wake.set()
+
+    async def _send(self) -> None:
+        backoff = _Backoff()
+        while not self._closing:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._pending and not self._closing:
+                batch, self._pending = self._pending, {}
+                try:
+                    await self._append(batch)
+                    backoff.reset()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    for table_id, version in batch.items():  # a newer notice may be queued
+                        self._pending.setdefault(table_id, version)
+                    log.warning("redis publish failed (%s); %d notices wait", exc, len(batch))
+                    await backoff.wait()
+
+    async def _append(self, batch: dict[str, int]) -> None:
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for table_id, version in batch.items():
+                notice = {"t": table_id, "v": version, "o": self.origin}
+                pipe.xadd(self.key, notice, maxlen=STREAM_LENGTH, approximate=True)
+            await pipe.execute()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-        if self._pubsub is not None:
+        self._closing = True
+        self._wake.set()
+        for task in self._tasks:
+            task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=READ_BLOCK_MS / 1000 + 2)
+        if self._pending and self._redis is not None:  # the last changes, if Redis answers
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
+                await asyncio.wait_for(self._append(self._pending), 2.0)
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
 
 
-def open_pubsub(url: str | None) -> PubSub:
-    return RedisPubSub(url) if url else LocalPubSub()
+def _entry_id(text: str) -> tuple[int, int]:
+    """A stream entry id ("1700000000000-3") as numbers, to compare."""
+    ms, _, seq = text.partition("-")
+    return int(ms), int(seq or 0)
+
+
+def open_pubsub(url: str | None, prefix: str = DEFAULT_PREFIX) -> PubSub:
+    return RedisPubSub(url, prefix) if url else LocalPubSub()

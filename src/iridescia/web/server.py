@@ -5,7 +5,8 @@ on the first line, ``listening on http://...``).
 
 ``build_app`` wires the storage (SQLite file by default, or PostgreSQL), the pub/sub (Redis when
 ``--redis`` is given, so several processes can serve the same games) and the game service into
-the Starlette app. ``serve`` prints the address and runs until interrupted. WebSocket frames
+the Starlette app, with the settings of ``settings.ServeOptions`` (every one documented in
+docs/web.md). ``serve`` prints the address and runs until interrupted. WebSocket frames
 larger than ``WS_MAX_SIZE`` are refused by the server itself; smaller messages above the
 protocol's limit get a clear error from the app.
 """
@@ -17,53 +18,37 @@ import gc
 import socket
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from starlette.applications import Starlette
 
 from iridescia.games import all_games
 from iridescia.web.app import create_app
-from iridescia.web.protocol import MAX_MESSAGE_BYTES, RATE_BURST, RATE_PER_SECOND
+from iridescia.web.protocol import MAX_MESSAGE_BYTES
 from iridescia.web.pubsub import open_pubsub
 from iridescia.web.service import GameService
+from iridescia.web.settings import ServeOptions, add_options, from_args
 from iridescia.web.storage import open_storage
 
-DEFAULT_DB = "iridescia-web.sqlite3"
+__all__ = ["ServeOptions", "build_app", "main", "parse_args", "serve"]
+
 WS_MAX_SIZE = 16 * MAX_MESSAGE_BYTES
-
-
-@dataclass(frozen=True, slots=True)
-class ServeOptions:
-    host: str = "127.0.0.1"
-    port: int = 8000
-    db: str = DEFAULT_DB
-    redis: str | None = None
-    bot_delay: float = 0.8
-    step_delay: float = 0.5
-    allow_seed: bool = False  # tests only: let a request fix the seed
-    create_rate: float = 1.0
-    create_burst: float = 30.0
-    msg_rate: float = RATE_PER_SECOND
-    msg_burst: float = RATE_BURST
-    evict_after: float = 60.0  # seconds a finished table with no connection stays in memory
 
 
 def build_app(opts: ServeOptions) -> Starlette:
     service = GameService(
-        open_storage(opts.db),
-        open_pubsub(opts.redis),
+        open_storage(opts.db, opts.db_timeout),
+        open_pubsub(opts.redis, opts.redis_prefix),
         bot_delay=opts.bot_delay,
         step_delay=opts.step_delay,
         allow_seed=opts.allow_seed,
         evict_after=opts.evict_after,
+        expire_after=opts.expire_after,
+        sweep_every=opts.sweep_every,
+        resync_every=opts.resync_every,
+        max_spectators=opts.max_spectators,
+        max_seat_connections=opts.max_seat_connections,
     )
-    return create_app(
-        service,
-        create_rate=opts.create_rate,
-        create_burst=opts.create_burst,
-        msg_rate=opts.msg_rate,
-        msg_burst=opts.msg_burst,
-    )
+    return create_app(service, opts)
 
 
 def display_url(host: str, port: int) -> str:
@@ -128,42 +113,9 @@ def serve(opts: ServeOptions, *, quiet: bool = False, announce: bool = False) ->
 
 
 def parse_args(argv: Sequence[str] | None = None) -> ServeOptions:
-    d = ServeOptions()
     p = argparse.ArgumentParser(prog="python -m iridescia.web.server", description=__doc__)
-    p.add_argument("--host", default=d.host)
-    p.add_argument("--port", type=int, default=d.port, help="0: any free port")
-    p.add_argument("--db", default=d.db, metavar="URL")
-    p.add_argument("--redis", default=None, metavar="URL")
-    p.add_argument("--bot-delay", type=float, default=d.bot_delay, metavar="SECONDS")
-    p.add_argument(
-        "--step-delay", type=float, default=d.step_delay, metavar="SECONDS",
-        help="the pace of automa and bot steps: each event lingers as its game's catalogue says, "
-        "scaled so that 0.5 (the default) plays them as declared; 0 sends them at once",
-    )  # fmt: skip
-    p.add_argument("--allow-seed", action="store_true", help="tests: let a request fix the seed")
-    p.add_argument("--create-rate", type=float, default=d.create_rate, metavar="PER_SECOND")
-    p.add_argument("--create-burst", type=float, default=d.create_burst)
-    p.add_argument("--msg-rate", type=float, default=d.msg_rate, metavar="PER_SECOND")
-    p.add_argument("--msg-burst", type=float, default=d.msg_burst)
-    p.add_argument("--evict-after", type=float, default=d.evict_after, metavar="SECONDS")
-    a = p.parse_args(argv)
-    for name in ("bot_delay", "step_delay", "evict_after"):
-        if getattr(a, name) < 0:
-            p.error(f"--{name.replace('_', '-')} must not be negative")
-    return ServeOptions(
-        host=a.host,
-        port=a.port,
-        db=a.db,
-        redis=a.redis,
-        bot_delay=a.bot_delay,
-        step_delay=a.step_delay,
-        allow_seed=a.allow_seed,
-        create_rate=a.create_rate,
-        create_burst=a.create_burst,
-        msg_rate=a.msg_rate,
-        msg_burst=a.msg_burst,
-        evict_after=a.evict_after,
-    )
+    add_options(p, tests=True)
+    return from_args(p, p.parse_args(argv))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,21 +13,25 @@ catalogue's, scaled by ``step_delay``: 0.5 s plays them as declared).
 
 On start the service loads every running table from storage (replaying and checking the record)
 and resumes its bots. With several processes, a change committed elsewhere arrives through the
-pub/sub notice; the table is reloaded from storage and the local connections are updated.
+pub/sub notice, and the table is reloaded from storage; ``slots.LoadedTables``, the base class,
+makes sure a missed notice is caught up too (and does the upkeep: eviction, expiry).
 
-A finished table nobody is connected to leaves memory after ``evict_after`` seconds; any request
-for it (a connection, the replay, the lobby's details) loads it again from storage.
+An action may carry its client's id (``protocol``): it is stored with the step, and the same
+action sent again is answered ``applied`` instead of being applied twice or called stale. When
+storage fails during a commit, the outcome is not guessed: the table is read back from storage,
+and the client is told the truth (applied, not applied, or not known yet: send it again).
+
+Connections are capped per table: ``max_spectators`` spectators, ``max_seat_connections`` per
+seat (the per-address caps are the app's).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
@@ -40,33 +44,20 @@ from iridescia.web.broadcast import (
     Shared,
     Subscriber,
     events_message,
+    replay_json,
     shared_parts,
     state_message,
 )
-from iridescia.web.protocol import ProtocolError
+from iridescia.web.protocol import AlreadyApplied, ProtocolError
 from iridescia.web.pubsub import LocalPubSub, PubSub
+from iridescia.web.slots import LoadedTables, Slot
 from iridescia.web.storage import ActionRow, Storage, TableRow, VersionConflict
 from iridescia.web.tables import LiveTable, TableSpec
 
 log = logging.getLogger("iridescia.web")
 
 
-@dataclass
-class _Slot:
-    """What the service keeps per loaded table."""
-
-    table: LiveTable
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    subs: set[Subscriber] = field(default_factory=set)
-    driver: asyncio.Task[None] | None = None
-    epoch: int = 0  # bumped when the log is rewritten (undo, reload)
-    # The current decision and its prompt, for the state version it was read at (every
-    # connection's state message carries them: read once per change).
-    decision: tuple[tuple[int, int, int], Decision | None, Any] | None = None
-
-
-class GameService:
+class GameService(LoadedTables):
     def __init__(
         self,
         storage: Storage,
@@ -76,28 +67,40 @@ class GameService:
         step_delay: float = 0.5,
         allow_seed: bool = False,
         evict_after: float = 60.0,
+        expire_after: float = 7 * 24 * 3600.0,
+        sweep_every: float = 300.0,
+        resync_every: float = 15.0,
+        max_spectators: int = 200,
+        max_seat_connections: int = 8,
     ) -> None:
-        self.storage = storage
-        self.pubsub = pubsub or LocalPubSub()
+        super().__init__(
+            storage,
+            pubsub or LocalPubSub(),
+            evict_after=evict_after,
+            expire_after=expire_after,
+            sweep_every=sweep_every,
+            resync_every=resync_every,
+        )
         self.bot_delay = bot_delay
         self.step_delay = step_delay
         self.allow_seed = allow_seed
-        self.evict_after = evict_after
-        self._slots: dict[str, _Slot] = {}
-        self._loading = asyncio.Lock()
+        self.max_spectators = max_spectators
+        self.max_seat_connections = max_seat_connections
 
     # ---------------------------------------------------------------- life cycle
 
     async def start(self) -> None:
         await self.storage.migrate()
-        await self.pubsub.start(self.on_remote_change)
+        await self.pubsub.start(self.on_remote_change, self.on_notices_lost)
         for row in await self.storage.list_tables("running", 100_000):
             try:
                 await self._slot(row.id)
             except RecordError as exc:
                 log.error("table %s cannot be resumed: %s", row.id, exc)
+        self.start_upkeep()
 
     async def stop(self) -> None:
+        await self.stop_upkeep()
         for slot in self._slots.values():
             if slot.driver is not None:
                 slot.driver.cancel()
@@ -111,25 +114,6 @@ class GameService:
         await self.pubsub.close()
         await self.storage.close()
 
-    async def _slot(self, table_id: str) -> _Slot:
-        slot = self._slots.get(table_id)
-        if slot is not None:
-            return slot
-        async with self._loading:
-            slot = self._slots.get(table_id)
-            if slot is not None:
-                return slot
-            record = await self.storage.load_record(table_id)
-            if record is None:
-                raise ProtocolError("no_table", "there is no such table")
-            row, actions = record
-            table = await asyncio.to_thread(LiveTable.restore, row, actions)
-            slot = _Slot(table)
-            self._slots[table_id] = slot
-            slot.driver = asyncio.create_task(self._drive(slot))
-            slot.wake.set()  # resume a bot whose turn it is
-            return slot
-
     # ---------------------------------------------------------------- lobby
 
     async def create(
@@ -140,10 +124,7 @@ class GameService:
         row = spec.new_row(secrets.token_urlsafe(9), seed, time.time(), mine)
         table = LiveTable.start(row)
         await self.storage.create_table(row)
-        slot = _Slot(table)
-        self._slots[row.id] = slot
-        slot.driver = asyncio.create_task(self._drive(slot))
-        slot.wake.set()
+        self._adopt(Slot(table))
         return row, table
 
     async def join(self, table_id: str) -> tuple[int, str]:
@@ -158,13 +139,6 @@ class GameService:
                     await self.pubsub.publish(table_id, slot.table.version)
                     return s.seat, s.token
             raise ProtocolError("no_seat", "every seat at this table is taken")
-
-    def _mark_claimed(self, slot: _Slot, seat: int) -> None:
-        row = slot.table.row
-        seats = tuple(
-            dataclasses.replace(s, claimed=True) if s.seat == seat else s for s in row.seats
-        )
-        slot.table.row = dataclasses.replace(row, seats=seats)
 
     def connected(self, table_id: str) -> dict[int, int]:
         counts: dict[int, int] = {}
@@ -193,19 +167,33 @@ class GameService:
 
     async def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
         rows = await self.storage.list_tables(None, limit)
-        return [self.table_json(r.id, r) for r in rows]
+        out = []
+        for r in rows:
+            slot = self._slots.get(r.id)
+            if slot is not None and r.version > slot.table.version:  # behind: storage says
+                out.append(protocol.table_json(r, self.connected(r.id)))
+                slot.wake.set()
+                with contextlib.suppress(Exception):
+                    await self.on_remote_change(r.id, r.version)
+            else:
+                out.append(self.table_json(r.id, r))
+        return out
 
     async def info(self, table_id: str) -> dict[str, Any]:
-        await self._slot(table_id)
+        await self._fresh(table_id)
         return self.table_json(table_id)
 
     # ---------------------------------------------------------------- connections
 
     async def connect(self, table_id: str, token: str | None) -> Subscriber:
+        """A new connection to the table, at a seat (``token``) or watching: the table is
+        read again from storage first, so nobody is ever served a stale table."""
+        if token is not None and not protocol.is_token(token):
+            raise ProtocolError("bad_token", "this seat link is not valid for this table")
         while True:
-            slot = await self._slot(table_id)
+            slot = await self._fresh(table_id)
             seat: int | None = None
-            if token:
+            if token is not None:
                 seat = slot.table.seat_of_token(token)
                 if seat is None or slot.table.kind(seat) != HUMAN:
                     raise ProtocolError("bad_token", "this seat link is not valid for this table")
@@ -213,6 +201,7 @@ class GameService:
             async with slot.lock:
                 if self._slots.get(table_id) is not slot:
                     continue  # evicted meanwhile: load it again
+                self._admit(slot, seat)
                 claimed = False
                 if seat is not None and not slot.table.row.seats[seat].claimed:
                     await self.storage.claim_seat(table_id, seat)
@@ -225,6 +214,14 @@ class GameService:
                 await self.pubsub.publish(table_id, slot.table.version)
             return sub
 
+    def _admit(self, slot: Slot, seat: int | None) -> None:
+        """Refuse a connection beyond the table's caps (ProtocolError ``table_full``)."""
+        same = sum(1 for s in slot.subs if s.seat == seat)
+        if seat is None and same >= self.max_spectators:
+            raise ProtocolError("table_full", "this table has as many spectators as it takes")
+        if seat is not None and same >= self.max_seat_connections:
+            raise ProtocolError("table_full", "this seat is open in too many places already")
+
     def disconnect(self, sub: Subscriber) -> None:
         slot = self._slots.get(sub.table_id)
         if slot is not None and sub in slot.subs:
@@ -233,12 +230,18 @@ class GameService:
 
     # ---------------------------------------------------------------- actions
 
-    async def act(self, sub: Subscriber, action: str | int, version: int) -> None:
+    async def act(
+        self, sub: Subscriber, action: str | int, version: int, client_id: str | None = None
+    ) -> None:
+        """Apply ``sub``'s action made for state ``version``. AlreadyApplied when its
+        ``client_id`` names a step already made (a retry), ProtocolError otherwise."""
         slot = await self._slot(sub.table_id)
         async with slot.lock:
+            await self._catch_up(slot, version)
+            self._check_repeat(slot, sub.seat, client_id)
             self._check_turn(slot, sub, version)
             try:
-                await self._commit(slot, sub.seat, action)  # type: ignore[arg-type]
+                await self._commit(slot, sub.seat, action, client_id)  # type: ignore[arg-type]
             except IllegalActionError as exc:
                 raise ProtocolError("illegal", str(exc), exc.refusal) from None
             except InvalidActionError as exc:
@@ -247,6 +250,7 @@ class GameService:
     async def undo(self, sub: Subscriber, version: int) -> None:
         slot = await self._slot(sub.table_id)
         async with slot.lock:
+            await self._catch_up(slot, version)
             table = self._check_turn(slot, sub, version)
             assert sub.seat is not None
             if not table.can_undo(sub.seat):
@@ -260,12 +264,34 @@ class GameService:
                 raise ProtocolError(
                     "stale", "the game moved on; here is the current state"
                 ) from None
+            except Exception as exc:
+                await self._learn_outcome(slot, exc)
+                if slot.table.version > version:
+                    return  # it was done: the new state follows
+                raise ProtocolError(
+                    "server_error", "the server could not store that; nothing was undone"
+                ) from None
             table.undo()
             table.version += 1
             slot.epoch += 1
             await self._changed(slot)
 
-    def _check_turn(self, slot: _Slot, sub: Subscriber, version: int) -> LiveTable:
+    async def _catch_up(self, slot: Slot, version: int) -> None:
+        """Before a change: a suspect table is read back, and a client that saw a newer
+        version than this process has means this process missed a change."""
+        await self._settle(slot)
+        if version > slot.table.version:
+            await self._reload(slot)
+        if slot.gone:
+            raise ProtocolError("no_table", "this table no longer exists")
+
+    def _check_repeat(self, slot: Slot, seat: int | None, client_id: str | None) -> None:
+        if client_id is not None and seat is not None:
+            step = slot.table.step_of(seat, client_id)
+            if step is not None:
+                raise AlreadyApplied(client_id, step)
+
+    def _check_turn(self, slot: Slot, sub: Subscriber, version: int) -> LiveTable:
         table = slot.table
         if sub.seat is None:
             raise ProtocolError("spectator", "spectators cannot act")
@@ -282,29 +308,58 @@ class GameService:
             raise ProtocolError("not_your_turn", "it is not your turn", why)
         return table
 
-    async def _commit(self, slot: _Slot, seat: int, action: str | int) -> None:
+    async def _commit(
+        self, slot: Slot, seat: int, action: str | int, client_id: str | None = None
+    ) -> None:
         table = slot.table
-        step, before = table.try_apply(seat, action)
-        row = ActionRow(len(table.steps), seat, step.action, step.state_hash)
+        step, before = table.try_apply(seat, action, client_id)
+        n = len(table.steps)
+        row = ActionRow(n, seat, step.action, step.state_hash, client_id)
         status = "finished" if table.finished else "running"
         try:
             await self.storage.append_action(table.id, table.version, row, status, table.result())
         except VersionConflict:
             table.roll_back(before)
             await self._reload(slot)
+            self._check_repeat(slot, seat, client_id)  # it was this action, through another door
             raise ProtocolError("stale", "the game moved on; here is the current state") from None
-        except BaseException:
+        except BaseException as exc:
             table.roll_back(before)
-            raise
+            if not isinstance(exc, Exception):
+                slot.suspect = True  # cancelled mid-write: read it back before anything else
+                raise
+            await self._learn_outcome(slot, exc)
+            made = slot.table.steps[n - 1] if len(slot.table.steps) >= n else None
+            if made is None or made.state_hash != step.state_hash or made.seat != seat:
+                raise ProtocolError(
+                    "server_error", "the server could not store that; nothing was applied"
+                ) from None
+            if made.client_id != client_id:  # another copy of the same move won
+                self._check_repeat(slot, seat, client_id)
+                raise ProtocolError(
+                    "stale", "the game moved on; here is the current state"
+                ) from None
+            # Stored after all: the read-back told the other processes (``_settle``).
+            log.warning("table %s: step %d was stored though its reply was lost", table.id, n)
+            return
         table.version += 1
         await self._changed(slot)
 
-    async def _changed(self, slot: _Slot) -> None:
+    async def _learn_outcome(self, slot: Slot, exc: Exception) -> None:
+        """A write failed with no answer from storage: read the table back to learn whether
+        it was made after all. Raises ``unconfirmed`` when storage cannot be read either (the
+        table is then read back before its next use)."""
+        log.warning("table %s: a write failed (%s: %s)", slot.table.id, type(exc).__name__, exc)
+        slot.suspect = True
+        await self._settle(slot)
+
+    async def _changed(self, slot: Slot) -> None:
         slot.wake.set()
         await self.pubsub.publish(slot.table.id, slot.table.version)
 
-    async def _bot_move(self, slot: _Slot, seat: int, version: int) -> None:
+    async def _bot_move(self, slot: Slot, seat: int, version: int) -> None:
         async with slot.lock:
+            await self._settle(slot)
             table = slot.table
             if table.version != version or table.bot_to_act() != seat:
                 return
@@ -314,51 +369,17 @@ class GameService:
             view, legal = bots.inputs(table.game, seat)
             rng = table.bot_rng(seat)
             action = await asyncio.to_thread(bots.decide, seat, view, legal, rng)
-            with contextlib.suppress(ProtocolError):
+            try:
                 await self._commit(slot, seat, action.id)
-
-    # ---------------------------------------------------------------- other processes
-
-    async def on_remote_change(self, table_id: str, version: int) -> None:
-        slot = self._slots.get(table_id)
-        if slot is None:
-            return
-        async with slot.lock:
-            if version > slot.table.version:
-                await self._reload(slot)
-            else:  # perhaps a seat was taken elsewhere (claims only ever go from free to taken)
-                row = await self.storage.load_table(table_id)
-                for s in row.seats if row is not None else ():
-                    if s.claimed and not slot.table.row.seats[s.seat].claimed:
-                        self._mark_claimed(slot, s.seat)
-                        slot.wake.set()
-
-    async def _reload(self, slot: _Slot) -> None:
-        """Bring a table up to what storage holds (another process changed it)."""
-        table = slot.table
-        record = await self.storage.load_record(table.id)
-        if record is None:
-            return
-        row, actions = record
-        n = len(table.steps)
-        same_prefix = len(actions) >= n and all(
-            a.state_hash == s.state_hash for a, s in zip(actions[:n], table.steps, strict=True)
-        )
-        if same_prefix:
-            for a in actions[n:]:
-                table.replay_step(a)
-            table.row = row
-            table.version = row.version
-        else:
-            slot.table = await asyncio.to_thread(LiveTable.restore, row, actions)
-            slot.epoch += 1
-        slot.wake.set()
+            except ProtocolError as exc:
+                if exc.code == "server_error":
+                    raise  # storage is away: the driver moves the bot again shortly
 
     # ---------------------------------------------------------------- broadcasting
 
-    async def _drive(self, slot: _Slot) -> None:
+    async def _drive(self, slot: Slot) -> None:
         """The table's driver: broadcast each change, pace the Rhom's steps, move the bots."""
-        while True:
+        while not slot.gone:
             if slot.table.finished and not slot.subs and self.evict_after >= 0:
                 try:
                     await asyncio.wait_for(slot.wake.wait(), self.evict_after)
@@ -379,24 +400,16 @@ class GameService:
                     await self._bot_move(slot, seat, version)
             except asyncio.CancelledError:
                 raise
+            except ProtocolError as exc:  # storage away (said once per try, no traceback)
+                log.warning("table %s: %s; trying again", slot.table.id, exc.message)
+                await asyncio.sleep(0.5)
+                slot.wake.set()
             except Exception:
                 log.exception("table %s: driver step failed", slot.table.id)
                 await asyncio.sleep(0.5)
                 slot.wake.set()
 
-    async def _evict(self, slot: _Slot) -> bool:
-        """Drop a finished, unwatched table from memory (storage keeps it)."""
-        async with self._loading, slot.lock:
-            if slot.subs or not slot.table.finished or self._slots.get(slot.table.id) is not slot:
-                return False
-            del self._slots[slot.table.id]
-            return True
-
-    def loaded(self) -> list[str]:
-        """The ids of the tables in memory."""
-        return list(self._slots)
-
-    async def _broadcast(self, slot: _Slot) -> None:
+    async def _broadcast(self, slot: Slot) -> None:
         table = slot.table
         end = len(table.log)
         if self.step_delay > 0:
@@ -408,7 +421,7 @@ class GameService:
         for sub in sorted(slot.subs, key=lambda s: s.seat != last):
             self._send_state(slot, sub, shared)
 
-    async def _pace(self, slot: _Slot, end: int) -> None:
+    async def _pace(self, slot: Slot, end: int) -> None:
         """Send the new events of non-human seats one at a time, each followed by its pause
         (the catalogue's, scaled by ``step_delay``: ``EventCatalogue.pause``)."""
         table = slot.table
@@ -438,11 +451,11 @@ class GameService:
         kind = table.spec.events[e.kind]
         return kind.automa or kind.pause > 0
 
-    def _send_events(self, slot: _Slot, sub: Subscriber, upto: int, memo: dict[Any, str]) -> None:
+    def _send_events(self, slot: Slot, sub: Subscriber, upto: int, memo: dict[Any, str]) -> None:
         if sub.epoch == slot.epoch and 0 <= sub.log_pos < upto:
             sub.send(events_message(slot.table, sub, upto, memo))
 
-    def _decision(self, slot: _Slot) -> tuple[Decision | None, Any]:
+    def _decision(self, slot: Slot) -> tuple[Decision | None, Any]:
         """The current decision and its prompt (read once per state version)."""
         key = (slot.table.version, slot.epoch, len(slot.table.steps))
         if slot.decision is None or slot.decision[0] != key:
@@ -451,12 +464,12 @@ class GameService:
             slot.decision = (key, decision, prompt)
         return slot.decision[1], slot.decision[2]
 
-    def _shared(self, slot: _Slot) -> Shared:
+    def _shared(self, slot: Slot) -> Shared:
         """What the state messages of one broadcast share (see ``broadcast``)."""
         decision, prompt = self._decision(slot)
         return shared_parts(self.table_json(slot.table.id), decision, prompt)
 
-    def _send_state(self, slot: _Slot, sub: Subscriber, shared: Shared | None = None) -> None:
+    def _send_state(self, slot: Slot, sub: Subscriber, shared: Shared | None = None) -> None:
         """Send ``sub`` the table's state if it has not seen it yet."""
         if shared is None:
             shared = self._shared(slot)
@@ -467,24 +480,10 @@ class GameService:
     # ---------------------------------------------------------------- replay
 
     async def replay(self, table_id: str, step: int) -> dict[str, Any]:
-        """A finished game at ``step`` as a spectator saw it, with that step's events."""
+        """A finished game at ``step`` exactly as a spectator saw it (``broadcast.replay_json``:
+        the same redaction as live). ValueError for a step the game does not have."""
         slot = await self._slot(table_id)
         table = slot.table
         if not table.finished:
             raise ProtocolError("not_finished", "only finished games can be replayed")
-        game, events, before = await asyncio.to_thread(table.game_at, step)
-        label = None
-        if before is not None:  # the step's action, as it read when it was played
-            played = table.spec.actions.coerce(table.steps[step - 1].action)
-            labels = table.plugin.labels(before.spectator_view(), [played])
-            label = labels.get(played.id, table.plugin.action_table()[played.id]["label"])
-        return {
-            "step": step,
-            "steps": len(table.steps),
-            "actions": [{"seat": s.seat, "action": s.action} for s in table.steps],
-            "label": label,
-            "over": game.is_terminal(),
-            "view": game.spectator_view(),
-            "events": protocol.events_json(table.spec.events, table.plugin, events, None),
-            "table": self.table_json(table_id),
-        }
+        return await asyncio.to_thread(replay_json, table, step, self.table_json(table_id))

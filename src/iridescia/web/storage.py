@@ -35,10 +35,13 @@ from typing import Any
 
 from iridescia.web.storage_base import (
     BUMP_VERSION,
+    DELETE_TABLE_ROWS,
+    INSERT_ACTION,
     INSERT_SEAT,
     INSERT_TABLE,
     SCHEMA,
     SCHEMA_VERSION,
+    SELECT_ACTIONS,
     SNAPSHOT_EVERY,
     ActionRow,
     SeatRow,
@@ -46,6 +49,7 @@ from iridescia.web.storage_base import (
     StorageError,
     TableRow,
     VersionConflict,
+    action_row,
     migration,
     row_to_table,
     table_insert_params,
@@ -217,11 +221,8 @@ class SqliteStorage:
     # ---------------------------------------------------------------- actions
 
     def _load_actions(self, table_id: str) -> list[ActionRow]:
-        rows = self._db.execute(
-            "SELECT step, seat, action, state_hash FROM actions WHERE table_id = ? ORDER BY step",
-            (table_id,),
-        ).fetchall()
-        return [ActionRow(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+        rows = self._db.execute(SELECT_ACTIONS, (table_id,)).fetchall()
+        return [action_row(r) for r in rows]
 
     async def load_actions(self, table_id: str) -> list[ActionRow]:
         result: list[ActionRow] = await self._run(self._load_actions, table_id)
@@ -259,9 +260,8 @@ class SqliteStorage:
             if cur.rowcount != 1:
                 raise VersionConflict(table_id)
             db.execute(
-                "INSERT INTO actions (table_id, step, seat, action, state_hash)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (table_id, row.step, row.seat, row.action, row.state_hash),
+                INSERT_ACTION,
+                (table_id, row.step, row.seat, row.action, row.state_hash, row.client_id),
             )
             if row.step % SNAPSHOT_EVERY == 0 or status == "finished":
                 db.execute(
@@ -303,6 +303,61 @@ class SqliteStorage:
     async def truncate_actions(self, table_id: str, expected_version: int, keep: int) -> None:
         await self._run(self._truncate, table_id, expected_version, keep)
 
+    # ---------------------------------------------------------------- upkeep
+
+    def _table_versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
+        out: dict[str, tuple[int, int]] = {}
+        for i in range(0, len(table_ids), 500):  # SQLite limits the number of parameters
+            chunk = table_ids[i : i + 500]
+            marks = ", ".join("?" * len(chunk))
+            for r in self._db.execute(
+                "SELECT t.id, t.version, (SELECT count(*) FROM seats s WHERE s.table_id = t.id"
+                f" AND s.claimed = 1) FROM tables t WHERE t.id IN ({marks})",
+                chunk,
+            ):
+                out[str(r[0])] = (int(r[1]), int(r[2]))
+        return out
+
+    async def table_versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
+        result: dict[str, tuple[int, int]] = await self._run(self._table_versions, table_ids)
+        return result
+
+    def _touch(self, table_ids: list[str], now: float) -> None:
+        for i in range(0, len(table_ids), 500):
+            chunk = table_ids[i : i + 500]
+            marks = ", ".join("?" * len(chunk))
+            self._db.execute(
+                f"UPDATE tables SET updated = ? WHERE status = 'running' AND id IN ({marks})",
+                (now, *chunk),
+            )
+
+    async def touch(self, table_ids: list[str], now: float) -> None:
+        await self._run(self._touch, table_ids, now)
+
+    def _expire(self, before: float) -> list[str]:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            ids = [
+                str(r[0])
+                for r in db.execute(
+                    "SELECT id FROM tables WHERE status = 'running' AND updated < ?", (before,)
+                ).fetchall()
+            ]
+            for table_id in ids:
+                db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+                for stmt in DELETE_TABLE_ROWS:
+                    db.execute(stmt, (table_id,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return ids
+
+    async def expire(self, before: float) -> list[str]:
+        result: list[str] = await self._run(self._expire, before)
+        return result
+
     # ---------------------------------------------------------------- for tests and tools
 
     def _snapshots(self, table_id: str) -> list[tuple[int, str]]:
@@ -316,11 +371,12 @@ class SqliteStorage:
         return result
 
 
-def open_storage(url: str) -> Storage:
-    """A storage for ``url``: ``postgresql://...`` / ``postgres://...``, ``sqlite:///path``,
-    ``sqlite://:memory:`` or a plain file path."""
+def open_storage(url: str, timeout: float = 10.0) -> Storage:
+    """A storage for ``url``: ``postgresql://...`` / ``postgres://...`` (each statement failing
+    after ``timeout`` seconds), ``sqlite:///path``, ``sqlite://:memory:`` or a plain file
+    path."""
     if url.startswith(("postgresql://", "postgres://")):
-        return PostgresStorage(url)
+        return PostgresStorage(url, timeout=timeout)
     if url.startswith("sqlite:///"):
         return SqliteStorage(url[len("sqlite:///") :] or ":memory:")
     if url.startswith("sqlite://"):

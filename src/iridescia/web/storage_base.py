@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from iridescia.core.record import V1_DATA_SETS
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # One statement per item; "?" placeholders (PostgreSQL numbers them when it runs them).
 SCHEMA = [
@@ -51,6 +51,7 @@ SCHEMA = [
         seat INTEGER NOT NULL,
         action TEXT NOT NULL,
         state_hash TEXT NOT NULL,
+        client_id TEXT,
         PRIMARY KEY (table_id, step)
     )""",
     """CREATE TABLE IF NOT EXISTS snapshots (
@@ -73,6 +74,8 @@ MIGRATIONS: dict[int, list[str]] = {
         ),
         "UPDATE tables SET mode = 'standard' WHERE game = 'gems-of-iridescia' AND mode = 'multi'",
     ],
+    # The id a client gave an action, so that the same action sent again is recognised.
+    3: ["ALTER TABLE actions ADD COLUMN client_id TEXT"],
 }
 
 SNAPSHOT_EVERY = 10  # a state-hash snapshot every this many actions (and at the end)
@@ -134,6 +137,7 @@ class ActionRow:
     seat: int
     action: str
     state_hash: str
+    client_id: str | None = None  # the id the seat's client gave the action (protocol)
 
 
 class Storage(Protocol):
@@ -170,6 +174,20 @@ class Storage(Protocol):
     async def truncate_actions(self, table_id: str, expected_version: int, keep: int) -> None: ...
 
     async def claim_seat(self, table_id: str, seat: int) -> bool: ...
+
+    async def table_versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
+        """(version, seats claimed) of each of the tables that exist (one query: a server
+        process checks every table it holds against storage with it)."""
+        ...
+
+    async def touch(self, table_ids: list[str], now: float) -> None:
+        """Mark running tables as in use now (someone is connected), so they do not expire."""
+        ...
+
+    async def expire(self, before: float) -> list[str]:
+        """Delete every unfinished table not updated since ``before`` (and its seats, actions
+        and snapshots); returns their ids."""
+        ...
 
 
 def row_to_table(r: Any, seats: list[Any]) -> TableRow:
@@ -228,3 +246,23 @@ BUMP_VERSION = (
     "UPDATE tables SET version = version + 1, num_actions = ?, status = ?, result = ?,"
     " updated = ? WHERE id = ? AND version = ?"
 )
+
+SELECT_ACTIONS = (
+    "SELECT step, seat, action, state_hash, client_id FROM actions WHERE table_id = ? ORDER BY step"
+)
+INSERT_ACTION = (
+    "INSERT INTO actions (table_id, step, seat, action, state_hash, client_id)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+# What goes with a table when it expires (its row goes first, conditional on still being
+# abandoned: see ``Storage.expire``).
+DELETE_TABLE_ROWS = [
+    "DELETE FROM snapshots WHERE table_id = ?",
+    "DELETE FROM actions WHERE table_id = ?",
+    "DELETE FROM seats WHERE table_id = ?",
+]
+
+
+def action_row(r: Any) -> ActionRow:
+    """An ActionRow from a database row (step, seat, action, state_hash, client_id)."""
+    return ActionRow(int(r[0]), int(r[1]), str(r[2]), str(r[3]), r[4])

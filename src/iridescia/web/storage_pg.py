@@ -31,11 +31,13 @@ from iridescia.web.storage_base import (
     INSERT_TABLE,
     SCHEMA,
     SCHEMA_VERSION,
+    SELECT_ACTIONS,
     SNAPSHOT_EVERY,
     ActionRow,
     StorageError,
     TableRow,
     VersionConflict,
+    action_row,
     migration,
     row_to_table,
     table_insert_params,
@@ -54,8 +56,8 @@ WITH bumped AS (
     WHERE id = $5 AND version = $6
     RETURNING id
 ), added AS (
-    INSERT INTO actions (table_id, step, seat, action, state_hash)
-    SELECT id, $1, $7, $8, $9 FROM bumped
+    INSERT INTO actions (table_id, step, seat, action, state_hash, client_id)
+    SELECT id, $1, $7, $8, $9, $11 FROM bumped
     RETURNING 1
 ), snapped AS (
     INSERT INTO snapshots (table_id, step, state_hash)
@@ -64,6 +66,20 @@ WITH bumped AS (
     RETURNING 1
 )
 SELECT count(*) FROM bumped
+"""
+
+# An expiry in one statement: the abandoned tables and everything that goes with them.
+EXPIRE = """
+WITH gone AS (
+    DELETE FROM tables WHERE status = 'running' AND updated < $1 RETURNING id
+), seats_gone AS (
+    DELETE FROM seats WHERE table_id IN (SELECT id FROM gone)
+), actions_gone AS (
+    DELETE FROM actions WHERE table_id IN (SELECT id FROM gone)
+), snapshots_gone AS (
+    DELETE FROM snapshots WHERE table_id IN (SELECT id FROM gone)
+)
+SELECT id FROM gone
 """
 
 
@@ -106,9 +122,14 @@ def _affected(status: str) -> int:
 class PostgresStorage:
     """A pool of asyncpg connections to one PostgreSQL database."""
 
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 8) -> None:
+    def __init__(
+        self, url: str, min_size: int = 1, max_size: int = 8, timeout: float | None = 10.0
+    ) -> None:
         self.url, self.schema = split_schema(url)
         self._min, self._max = min_size, max_size
+        # Every statement fails after ``timeout`` seconds: a lost reply (a dropped connection
+        # the kernel has not noticed) must not hold a table's lock for ever.
+        self.timeout = timeout
         self._pool: Any = None
         self._opening = asyncio.Lock()
 
@@ -126,6 +147,8 @@ class PostgresStorage:
                         min_size=self._min,
                         max_size=self._max,
                         server_settings=settings,
+                        command_timeout=self.timeout,
+                        timeout=self.timeout or 60.0,
                     )
                 except (OSError, asyncpg.PostgresError) as exc:
                     where = self.url.split("@")[-1]
@@ -221,11 +244,8 @@ class PostgresStorage:
 
     async def load_actions(self, table_id: str) -> list[ActionRow]:
         pool = await self._get_pool()
-        rows = await pool.fetch(
-            "SELECT step, seat, action, state_hash FROM actions WHERE table_id = $1 ORDER BY step",
-            table_id,
-        )
-        return [ActionRow(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+        rows = await pool.fetch(numbered(SELECT_ACTIONS), table_id)
+        return [action_row(r) for r in rows]
 
     async def load_record(self, table_id: str) -> tuple[TableRow, list[ActionRow]] | None:
         pool = await self._get_pool()
@@ -239,12 +259,8 @@ class PostgresStorage:
             seats = await con.fetch(
                 "SELECT * FROM seats WHERE table_id = $1 ORDER BY seat", table_id
             )
-            rows = await con.fetch(
-                "SELECT step, seat, action, state_hash FROM actions WHERE table_id = $1"
-                " ORDER BY step",
-                table_id,
-            )
-        actions = [ActionRow(int(a[0]), int(a[1]), str(a[2]), str(a[3])) for a in rows]
+            rows = await con.fetch(numbered(SELECT_ACTIONS), table_id)
+        actions = [action_row(a) for a in rows]
         return row_to_table(r, list(seats)), actions
 
     async def append_action(
@@ -261,7 +277,7 @@ class PostgresStorage:
         bumped = await pool.fetchval(
             APPEND_ACTION,
             row.step, status, res, time.time(), table_id, expected_version,
-            row.seat, row.action, row.state_hash, snapshot,
+            row.seat, row.action, row.state_hash, snapshot, row.client_id,
         )  # fmt: skip
         if bumped != 1:
             raise VersionConflict(table_id)
@@ -281,6 +297,27 @@ class PostgresStorage:
             await con.execute(
                 "DELETE FROM snapshots WHERE table_id = $1 AND step > $2", table_id, keep
             )
+
+    async def table_versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
+        pool = await self._get_pool()
+        rows = await pool.fetch(
+            "SELECT t.id, t.version, (SELECT count(*) FROM seats s WHERE s.table_id = t.id"
+            " AND s.claimed = 1) FROM tables t WHERE t.id = ANY($1::text[])",
+            table_ids,
+        )
+        return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
+
+    async def touch(self, table_ids: list[str], now: float) -> None:
+        pool = await self._get_pool()
+        await pool.execute(
+            "UPDATE tables SET updated = $1 WHERE status = 'running' AND id = ANY($2::text[])",
+            now,
+            table_ids,
+        )
+
+    async def expire(self, before: float) -> list[str]:
+        pool = await self._get_pool()
+        return [str(r[0]) for r in await pool.fetch(EXPIRE, before)]
 
     async def snapshots(self, table_id: str) -> list[tuple[int, str]]:
         pool = await self._get_pool()

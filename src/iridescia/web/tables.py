@@ -187,6 +187,7 @@ class Step:
     action: str
     events: list[Event]
     state_hash: str
+    client_id: str | None = None  # the id the seat's client gave the action, if any
 
 
 class LiveTable:
@@ -235,7 +236,7 @@ class LiveTable:
         h = self.game.state_hash()
         if h != a.state_hash:
             raise RecordError(f"table {self.id}: state hash differs after step {a.step}")
-        self._push(Step(a.seat, a.action, events, h), None)
+        self._push(Step(a.seat, a.action, events, h, a.client_id), None)
 
     def _push(self, step: Step, before: Game | None) -> None:
         self.steps.append(step)
@@ -263,9 +264,20 @@ class LiveTable:
         return self.row.seats[seat].kind
 
     def seat_of_token(self, token: str) -> int | None:
+        # Compared as UTF-8 bytes: compare_digest raises TypeError for texts that are not ASCII.
+        given = token.encode("utf-8", "replace")
         for s in self.row.seats:
-            if secrets.compare_digest(s.token, token):
+            if secrets.compare_digest(s.token.encode("utf-8"), given):
                 return s.seat
+        return None
+
+    def step_of(self, seat: int, client_id: str) -> int | None:
+        """The step (1-based) ``seat`` made with the action its client named ``client_id``,
+        if that step is in the record (the latest such, were an id ever reused)."""
+        for i in range(len(self.steps) - 1, -1, -1):
+            s = self.steps[i]
+            if s.client_id == client_id and s.seat == seat:
+                return i + 1
         return None
 
     def bot_to_act(self) -> int | None:
@@ -285,16 +297,19 @@ class LiveTable:
 
     # ---------------------------------------------------------------- changes
 
-    def try_apply(self, seat: int, action: str | int) -> tuple[Step, Game]:
-        """Apply ``action`` for ``seat``; returns the new step and the state before it (to roll
-        back if storing fails). Raises ValueError (the engine's error) and leaves the game as it
-        was when the action cannot be read or is not legal."""
+    def try_apply(
+        self, seat: int, action: str | int, client_id: str | None = None
+    ) -> tuple[Step, Game]:
+        """Apply ``action`` for ``seat`` (named ``client_id`` by its client); returns the new
+        step and the state before it (to roll back if storing fails). Raises ValueError (the
+        engine's error) and leaves the game as it was when the action cannot be read or is not
+        legal."""
         if self.game.current_player != seat:
             raise PermissionError("it is not this seat's turn")
         played = self.spec.actions.coerce(action)  # InvalidActionError if it cannot be read
         before = self.game.clone()
         events = self.game.apply(played)
-        step = Step(seat, str(played), events, self.game.state_hash())
+        step = Step(seat, str(played), events, self.game.state_hash(), client_id)
         self._push(step, before)
         return step, before
 

@@ -20,21 +20,28 @@ function header() {
   document.title = t("app.title");
 }
 
+// A part of the address, decoded (null when it is not valid percent-encoding).
+function decoded(part) {
+  try { return decodeURIComponent(part); } catch { return null; }
+}
+
 function route() {
   header();
   if (page) { page.stop(); page = null; }
   document.querySelectorAll(".menu").forEach((m) => m.remove());
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
-  if (parts[0] === "t" && parts[1]) {
-    if (parts[2]) {   // an invite link: remember the seat, then drop the token from the address
-      const token = decodeURIComponent(parts[2]);
-      rememberSeat(parts[1], `token:${token}`, token);
+  const id = parts[1] ? decoded(parts[1]) : null;
+  if (parts[0] === "t" && id) {
+    if (parts[2]) {   // an invite link: remember the seat (the server may refuse it: then the
+      // page forgets it), then drop the token from the address
+      const token = decoded(parts[2]);
+      if (token) rememberSeat(id, `token:${token}`, token);
       history.replaceState(null, "", `#/t/${parts[1]}`);
     }
-    page = new TablePage(main, decodeURIComponent(parts[1]));
+    page = new TablePage(main, id);
     page.start();
-  } else if (parts[0] === "r" && parts[1]) {
-    replay(main, decodeURIComponent(parts[1]));
+  } else if (parts[0] === "r" && id) {
+    replay(main, id);
   } else {
     lobby(main);
   }

@@ -1,5 +1,6 @@
 // The replay of a finished game, step by step, as a spectator saw it: the board and panels of the
-// game's plug-in, the step's action and log lines, the final scores at the last step.
+// game's plug-in, the step's action (when it gives no secret away) and log lines, the final
+// scores at the last step.
 import { t, render, seatName, setSeats } from "./i18n.js";
 import { h, nodes } from "./dom.js";
 import { api, apiError } from "./api.js";
@@ -26,7 +27,8 @@ export async function replay(main, id) {
       h("button", { id: "replay-last", onclick: () => show(data.steps) }, t("replay.last")),
       h("span", { id: "replay-step" }, t("replay.step", { step, total: data.steps })));
     main.replaceChildren(...nodes(h("section", { class: "prompt" }, h("h2", {}, t("replay.title")), nav,
-      act ? h("p", {}, t("replay.action", { seat: seatName(act.seat), action: render(data.label ?? act.action) })) : null,
+      // A step whose events a spectator sees redacted has no label: its log lines say it.
+      act && data.label ? h("p", {}, t("replay.action", { seat: seatName(act.seat), action: render(data.label) })) : null,
       renderLog(data.events, null)),
       data.over && data.table.result ? plugin.result(data.table, view) : null,
       h("div", { class: "layout" }, h("div", { class: "board-wrap" }, plugin.board(view, ctx)),

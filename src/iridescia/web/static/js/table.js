@@ -6,6 +6,13 @@
 // the seat that played stays in the page behind it). The board's zoom and pan survive
 // re-renders; on a touch screen a tap on a card shows its text (with its actions, if any)
 // instead of acting at once.
+//
+// Faults: a lost connection comes back with growing pauses (1 s to 30 s, with jitter); a seat
+// link the server refuses (bad_token) is forgotten on this device at once, never retried, and
+// the page offers to watch the table instead; a table that is gone (no_table) is said so. Each
+// action carries an id: when its answer is lost (server_error, or a connection lost while it
+// was on its way) the page sends the same action again, with the same id, and the server
+// answers "applied" if it was (it is never applied twice).
 import { t, render, seatName, setSeats, isAutoma, has } from "./i18n.js";
 import { h, nodes, closePopups, placePopup } from "./dom.js";
 import { attachZoom } from "./zoom.js";
@@ -18,6 +25,24 @@ export function rememberSeat(tableId, seat, token) {
   const seats = localSeats(tableId);
   seats[seat] = token;
   localStorage.setItem(`iridescia.seats.${tableId}`, JSON.stringify(seats));
+}
+export function forgetSeat(tableId, seat) {
+  const seats = localSeats(tableId);
+  delete seats[seat];
+  if (Object.keys(seats).length) localStorage.setItem(`iridescia.seats.${tableId}`, JSON.stringify(seats));
+  else localStorage.removeItem(`iridescia.seats.${tableId}`);
+}
+
+const RETRY_FIRST = 1000, RETRY_MAX = 30000;  // ms between reconnections, growing
+const RESEND_TRIES = 5;                         // times an unanswered action is sent again
+const FINAL_CLOSE = [4403, 4404];               // the server said: do not come back with this
+const FINAL_CODES = ["bad_token", "no_table"];
+
+// An id for an action (the server recognises an action sent again by it).
+function actionId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 const MAX_BUTTONS = 8;  // more legal actions than this: fold the ones the table offers
@@ -42,7 +67,8 @@ export class TablePage {
     this.shown = null;        // the seat whose view is on screen
     this.handoff = null;      // a seat waiting behind the hand-off screen
     this.zoom = { z: Number(localStorage.getItem("iridescia.zoom") || "1") };
-    this.pending = null;      // {key, version} of an action sent and not answered yet
+    this.pending = null;      // {key, version, id, message, tries} of an action not answered yet
+    this.refused = null;      // why the server will not serve this page's link (bad_token, no_table)
     this.error = "";
     this.closed = false;
     this.busy = null;         // the seat whose steps are being shown one by one
@@ -65,21 +91,62 @@ export class TablePage {
   connect(key, token) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}`);
-    const conn = this.conns.get(key) || { state: null, log: [] };
+    const conn = this.conns.get(key) || { state: null, log: [], retries: 0 };
     conn.ws = ws;
+    conn.token = token;
     this.conns.set(key, conn);
-    ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
-    ws.onmessage = (m) => this.onMessage(key, conn, JSON.parse(m.data));
-    ws.onclose = () => {
-      if (this.closed) return;
+    ws.onopen = () => { conn.fresh = true; ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" })); };
+    ws.onmessage = (m) => this.onMessage(conn.key ?? key, conn, JSON.parse(m.data));
+    ws.onclose = (ev) => {
+      if (this.closed || conn.final || FINAL_CLOSE.includes(ev.code)) return;
       conn.lost = true;
       this.render();
-      setTimeout(() => { if (!this.closed) this.connect(key, token); }, 1000);
+      // Growing pauses with jitter, so that a server coming back is not met by every page at once.
+      const pause = Math.min(RETRY_MAX, RETRY_FIRST * 2 ** conn.retries) * (0.5 + Math.random() / 2);
+      conn.retries += 1;
+      setTimeout(() => { if (!this.closed && !conn.final) this.connect(conn.key ?? key, token); }, pause);
     };
+  }
+
+  // Errors the page acts on itself (true: handled). A refused link is forgotten and never
+  // retried; an action whose outcome is unknown is sent again with its id.
+  onFault(key, conn, msg) {
+    if (FINAL_CODES.includes(msg.code)) {
+      conn.final = true;
+      this.conns.delete(key);
+      if (msg.code === "bad_token") forgetSeat(this.id, key);
+      this.tokens = localSeats(this.id);
+      if (this.conns.size === 0) this.refused = msg.code;
+      else this.error = t(msg.code === "no_table" ? "table.gone" : "table.bad_link");
+      if (this.shown === key) { this.shown = null; this.pickShown(); }
+      return true;
+    }
+    const p = this.pending;
+    if (msg.code === "server_error" && p && p.key === key && p.tries < RESEND_TRIES) {
+      p.tries += 1;
+      setTimeout(() => this.resend(), 1000 * p.tries);
+      return true;
+    }
+    return false;
+  }
+
+  // Send the pending action again, as it was first sent (same id, same version).
+  resend() {
+    const p = this.pending;
+    const conn = p && this.conns.get(p.key);
+    if (conn && conn.ws && conn.ws.readyState === WebSocket.OPEN) conn.ws.send(p.message);
+  }
+
+  watchInstead() {
+    this.refused = null;
+    this.error = "";
+    this.connect("spectator", null);
+    this.render();
   }
 
   onMessage(key, conn, msg) {
     conn.lost = false;
+    if (msg.type === "state") conn.retries = 0;
     if (typeof key === "string" && key.startsWith("token:") && msg.type === "state" && msg.seat !== null) {
       // An invite link: now the seat is known, keep the token under its seat number.
       const seats = localSeats(this.id);
@@ -89,7 +156,7 @@ export class TablePage {
       this.conns.delete(key);
       this.conns.set(msg.seat, conn);
       key = msg.seat;
-      conn.ws.onmessage = (m) => this.onMessage(msg.seat, conn, JSON.parse(m.data));
+      conn.key = msg.seat;
     }
     if (msg.type === "state") {
       document.querySelectorAll(".menu").forEach((m) => m.remove());  // its actions are stale
@@ -98,6 +165,10 @@ export class TablePage {
       if (msg.reset) conn.log = [];
       conn.log.push(...msg.events);
       if (this.pending && this.pending.key === key && msg.version > this.pending.version) this.pending = null;
+      if (conn.fresh) {   // (re)connected: an action still unanswered goes again, with its id
+        conn.fresh = false;
+        if (this.pending && this.pending.key === key) this.resend();
+      }
       this.busy = null;
       this.pickShown();
       if (!this.plugin) this.loadPlugin(msg.table.game);
@@ -105,7 +176,10 @@ export class TablePage {
       conn.log.push(...msg.events);
       const last = msg.events[msg.events.length - 1];
       if (last) this.busy = last.player;
+    } else if (msg.type === "applied") {
+      if (this.pending && this.pending.id === msg.id) this.pending = null;
     } else if (msg.type === "error") {
+      if (this.onFault(key, conn, msg)) return this.render();
       this.pending = null;
       // A refused action comes with the game's reason as a message (text): in the reader's
       // language, rather than the server's English message.
@@ -164,9 +238,11 @@ export class TablePage {
     if (!conn || !conn.state || this.pending) return;
     const action = this.actions(conn.state).find((a) => a.text === text);
     if (!action) return;
-    this.pending = { key: this.shown, version: conn.state.version };
+    const id = actionId();
+    const message = JSON.stringify({ type: "act", action: action.id, version: conn.state.version, id });
+    this.pending = { key: this.shown, version: conn.state.version, id, message, tries: 0 };
     this.error = "";
-    conn.ws.send(JSON.stringify({ type: "act", action: action.id, version: conn.state.version }));
+    if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(message);  // else: sent on reconnecting
     this.render();
   }
 
@@ -215,6 +291,7 @@ export class TablePage {
         h("button", { class: "primary", id: "handoff-go", onclick: () => { this.shown = seat; this.handoff = null; this.render(); } }, t("table.handoff_go", { seat: seatName(seat) }))));
       return;
     }
+    if (this.refused) return this.renderRefused();
     const conn = this.conns.get(this.shown);
     if (!conn || !conn.state || !this.plugin) {
       const text = this.error || (conn && conn.lost ? t("app.reconnecting") : t("app.connecting"));
@@ -261,6 +338,15 @@ export class TablePage {
         h("div", { class: "side" }, panels,
           h("section", { class: "panel" }, h("h3", {}, t("table.log")), log)))));
     log.scrollTop = log.scrollHeight;
+  }
+
+  // The link cannot be served: say why, and offer what can be done.
+  renderRefused() {
+    const gone = this.refused === "no_table";
+    this.root.replaceChildren(h("section", { class: "refused", id: "refused" },
+      h("p", { class: "error" }, t(gone ? "table.gone" : "table.bad_link")),
+      gone ? null : h("button", { class: "primary", id: "watch-instead", onclick: () => this.watchInstead() }, t("table.watch_instead")),
+      h("a", { href: "#/", class: "button" }, t("table.back"))));
   }
 
   promptText(st, mine) {
