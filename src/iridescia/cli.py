@@ -1,6 +1,6 @@
 """The ``iridescia`` command line: one program, each face adding its own subcommands.
 
-    iridescia play | replay | games          the terminal (``tui.commands``)
+    iridescia play | replay | games | analyse  the terminal (``tui.commands``)
     iridescia serve                          the web app (``web.commands``)
     iridescia simulate | report | tournament  the designer's tools (``sim.commands``)
 

@@ -48,6 +48,7 @@ from iridescia.core.record import GameRecord
 from iridescia.games import get as get_game
 from iridescia.games import names
 from iridescia.match import Seating
+from iridescia.tui import analysis_view
 from iridescia.tui.games import plugin_for
 from iridescia.tui.messages import Messages, languages
 from iridescia.tui.play import PlaySession
@@ -77,7 +78,7 @@ from iridescia.tui.terminal import WARN_STYLE, InputFn, default_input, error, in
 
 __all__ = ["COMMANDS", "UsageError", "add_commands", "run_command"]
 
-COMMANDS = ("play", "replay", "games")
+COMMANDS = ("play", "replay", "games", "analyse")
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +280,8 @@ def _games(args: argparse.Namespace, console: Console, read: InputFn | None) -> 
 
 
 def add_commands(sub: Any) -> None:
-    """Add ``play``, ``replay`` and ``games`` to the ``iridescia`` subparsers."""
+    """Add ``play``, ``replay``, ``games`` and ``analyse`` to the ``iridescia`` subparsers."""
+    analysis_view.add_command(sub)
     play = sub.add_parser(
         "play",
         help="play a game at this terminal (people and bots); 'iridescia play --help' for the "
@@ -323,6 +325,14 @@ def add_commands(sub: Any) -> None:
         add_lang(action, default=argparse.SUPPRESS)  # given after N or before the action
 
 
+def _analyse(args: argparse.Namespace, console: Console) -> int:
+    _, msgs = _settings_and_messages(args.lang, console)
+    try:
+        return analysis_view.run(args, console, msgs.lang)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def run_command(
     args: argparse.Namespace, console: Console, argv: Sequence[str], read: InputFn | None = None
 ) -> int:
@@ -333,6 +343,8 @@ def run_command(
             return _play(args.words, console, read)
         if args.command == "games":
             return _games(args, console, read)
+        if args.command == "analyse":
+            return _analyse(args, console)
         return _replay(args, console, read)
     except KeyboardInterrupt:
         console.print()
