@@ -53,8 +53,9 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def kept_files(home: Path) -> list[Path]:
+    """The games kept (not a temporary file a killed write may have left beside them)."""
     folder = home / "games"
-    return sorted(folder.iterdir()) if folder.is_dir() else []
+    return sorted(p for p in folder.glob("*.json")) if folder.is_dir() else []
 
 
 def clock(start: datetime) -> Iterator[datetime]:

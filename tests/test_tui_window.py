@@ -332,3 +332,17 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_translated(
     last = " ".join("\n".join(frames(buf.getvalue())[-1]).split())
     assert said in last
     assert "not legal now" not in last
+
+
+def test_hints_only_where_the_table_allows_them() -> None:
+    out, buf = terminal(120, 40)
+    game = Game.new(2, 3, Options(first_player=0))
+    PlaySession(game, ["human", "random"], out, scripted_input(["hint", "quit"]), Messages()).run()
+    assert "Hints are off" in " ".join("\n".join(frames(buf.getvalue())[-1]).split())
+    out, buf = terminal(120, 40)
+    game = Game.new(2, 3, Options(first_player=0))
+    read = scripted_input(["hint", "quit"])
+    PlaySession(game, ["human", "random"], out, read, Messages(), hints="greedy").run()
+    said = " ".join("\n".join(frames(buf.getvalue())[-1]).split())
+    assert re.search(r"Hint \(greedy\): \d+ = \S", said), said
+    assert game.history() == []  # a hint plays nothing

@@ -166,6 +166,7 @@ def _play(words: Sequence[str], console: Console, read: InputFn | None) -> int:
         plugin=table.plugin,
         autosave=autosave,
         resume_hint=msgs("resume.hint") if autosave is not None else None,
+        hints=args.hints,
     )
     code = session.run()
     if autosave is not None and autosave.failure is not None:

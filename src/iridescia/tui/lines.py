@@ -4,7 +4,8 @@
 canonical text read by the game's action table) or into the sentence that says why it is not
 one: a number out of range, a text that names no action, or an action the rules refuse now, with
 the engine's reason (``Game.refusal``) in the player's language. ``help_lines`` and
-``log_lines_for`` fill the generic ``help`` and ``log`` panels. Nothing here changes a game.
+``log_lines_for`` fill the generic ``help`` and ``log`` panels; ``hint_for`` words a bot's
+suggestion (tables that allow hints). Nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from iridescia.bots import Bot
 from iridescia.core.actions import Action
 from iridescia.core.errors import InvalidActionError
 from iridescia.core.game import Game, View
 from iridescia.i18n import Messages
 from iridescia.i18n.refusals import describe_refusal
+from iridescia.match import bot_rng_at
 from iridescia.tui import log as game_log
 from iridescia.tui.plugin import TerminalPlugin, help_of, panels_of
 from iridescia.tui.terminal import INFO_STYLE
@@ -67,6 +70,22 @@ def refused(
     view = game.spectator_view()
     reason = describe_refusal(why, msgs, seat_name=lambda seat: plugin.seat_name(seat, view, msgs))
     return msgs("input.refused", text=text, reason=reason, range=span(actions))
+
+
+def hint_for(
+    bot: Bot, game: Game, seat: int, seed: int, plugin: TerminalPlugin, msgs: Messages
+) -> str:
+    """What ``bot`` would play now at ``seat``, judged from that seat's view only (the
+    ``hint`` command of a table that allows hints), as a sentence with its number."""
+    decision = game.decision()
+    if decision is None:
+        return msgs("hint.off")
+    view = game.view(seat)
+    rng = bot_rng_at(seed, seat, len(game.history()))
+    action = bot.choose(view, decision.actions, rng)
+    number = decision.actions.index(action) + 1
+    label = plugin.action_label(action, view, msgs)
+    return msgs("hint.says", bot=bot.name, n=number, action=label)
 
 
 def help_lines(plugin: TerminalPlugin, view: View, msgs: Messages, save_path: str) -> list[Text]:

@@ -1,25 +1,18 @@
 """The play loop, for any game: people at one terminal (hot seat) and bots, to the final screen.
 
 ``PlaySession(game, seats, console, read, msgs).run()`` plays until the game ends or a player
-quits. Each decision of a person draws the acting seat's screen (its view: its own secrets, the
-log redacted for it) and reads one line: an action number, an action text (read by the game's
-action table, ``spec.actions.parse``), or a command (``help``, ``log [N]``, ``redraw``,
-``save [path]``, ``quit``). Bad input gets a message and a new prompt; the game only changes
-through ``Game.apply`` of a legal action. When the turn passes between two different people the
-screen is cleared and the next player is asked to take the keyboard, so secrets are not left on
-screen. Bots play through ``match.BotSeats`` (each with the ``match.bot_rng`` stream of the
-game's seed), from their seat's view only.
+leaves. Each decision of a person draws the acting seat's screen (its view, the log redacted
+for it) and reads a line: an action's number or text (``tui.lines.read_action``; a refusal
+says the engine's reason), a panel's key, or a command (``help``, ``log [N]``, ``undo``,
+``hint``, ``redraw``, ``save [path]``, ``quit``). The game changes only through ``Game.apply``
+of a legal action (or ``undo``, under the events' ``undoable`` rule). When the keyboard passes
+between people and a view holds secrets, an empty hand-off screen comes between them. Bots play
+through ``match.BotSeats`` from their seat's view only, with a spinner while they think.
 
-Automa seats (``Game.automa_seats``: the Rhom of Gems of Iridescia) never get a prompt: the
-engine plays their turns inside ``apply``. Before the next decision the session shows each
-automa turn it has not shown yet (``tui.log.automa_turns``): with ``delay`` its steps appear one
-by one (a redraw and a pause per step: the catalogue's pause for its kind, scaled by ``delay``
-as ``EventCatalogue.pause`` says); else with ``pause`` (the command line sets it when stdin
-is a terminal) one screen lists its steps and waits for Enter; else (piped input) its steps are
-printed as lines and play goes on, so a script needs no extra lines for the automa.
-
-Everything drawn that belongs to one game comes from the game's terminal plug-in
-(``tui.games.plugin_for``); the session itself uses only the game contract.
+Automa seats (the Rhom) never get a prompt: the engine plays their turns inside ``apply``; the
+session shows each new automa turn: step by step with ``delay`` (each step as long as the
+catalogue's pause says), else on one screen that waits for Enter (``pause``), else (piped
+input) as lines. Everything drawn that belongs to one game comes from its terminal plug-in.
 """
 
 from __future__ import annotations
@@ -33,6 +26,7 @@ from typing import NoReturn
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from iridescia.bots import make_bot
 from iridescia.core.actions import Action
 from iridescia.core.events import Event
 from iridescia.core.game import Decision, Game, View
@@ -43,7 +37,7 @@ from iridescia.tui import terminal
 from iridescia.tui.display import Display
 from iridescia.tui.frame import HELP, LOG, Framed
 from iridescia.tui.games import plugin_for
-from iridescia.tui.lines import help_lines, log_lines_for, read_action, span
+from iridescia.tui.lines import help_lines, hint_for, log_lines_for, read_action, span
 from iridescia.tui.messages import Messages
 from iridescia.tui.plugin import (
     Screen,
@@ -59,7 +53,7 @@ from iridescia.tui.plugin import (
 )
 from iridescia.tui.terminal import ERROR_STYLE, INFO_STYLE, InputFn
 
-COMMANDS = ("help", "log", "redraw", "save", "undo", "quit", "exit")
+COMMANDS = ("help", "log", "redraw", "save", "undo", "hint", "quit", "exit")
 Autosave = Callable[[GameRecord, bool], None]  # (record, finished): keep the game safe
 
 
@@ -103,6 +97,7 @@ class PlaySession(Framed):
         display: Display | None = None,
         autosave: Autosave | None = None,
         resume_hint: str | None = None,
+        hints: str | None = None,
     ) -> None:
         if len(seats) != game.num_players:
             raise ValueError(f"{len(seats)} seat kinds for a {game.num_players}-player game")
@@ -132,6 +127,8 @@ class PlaySession(Framed):
         self.autosave = autosave
         self.resume_hint = resume_hint  # how to pick the game up again, said on leaving
         self.saved_at = -1  # the number of actions when the game was last saved by hand
+        # ``hint`` (when the table allows hints): this bot's choice from the seat's view.
+        self.hints = make_bot(hints, self.spec) if hints else None
 
     @property
     def seats(self) -> list[str]:
@@ -399,9 +396,20 @@ class PlaySession(Framed):
             self.save(arg or self.default_save_path())
         elif word == "undo":
             return self.undo(seat)
+        elif word == "hint":
+            self.hint(seat)
         else:
             self.quit()
         return False
+
+    def hint(self, seat: int) -> None:
+        """Say what the hint bot would play now, from ``seat``'s view (if hints are on)."""
+        decision = self.game.decision()
+        if self.hints is None or decision is None:
+            self.error(self.msgs("hint.off"))
+            return
+        with self.display.thinking(self.msgs("hint.thinking")):
+            self.say(hint_for(self.hints, self.game, seat, self.seed, self.plugin, self.msgs))
 
     # ------------------------------------------------------------ undo
 

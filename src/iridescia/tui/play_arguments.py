@@ -36,7 +36,7 @@ WORDS_ONLY = "\x00"  # the play subparser's prefix character: no option starts w
 # The flags every game's parser has: a table option of the same name gets ``--option-NAME``.
 GENERIC_FLAGS = frozenset(
     ("help", "game", "mode", "players", "seat", "seed", "lang", "load", "save", "delay")
-    + ("continue", "autosave", "no-autosave")
+    + ("continue", "autosave", "no-autosave", "hints")
 )
 
 
@@ -195,6 +195,14 @@ def play_parser(spec: GameSpec) -> argparse.ArgumentParser:
         metavar="N",
         help="resume the most recent unfinished game kept in your games folder, or game N of "
         "'iridescia games' (the same seats, bots and options)",
+    )
+    parser.add_argument(
+        "--hints",
+        nargs="?",
+        const="hard",
+        metavar="BOT",
+        help="allow the 'hint' command: what a bot (default hard) would play now, judged from "
+        "your seat's view only; off by default",
     )
     parser.add_argument(
         "--no-autosave",

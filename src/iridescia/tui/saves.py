@@ -24,6 +24,7 @@ Two processes playing the same game file at once are not coordinated: the last w
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
 import os
 import tempfile
@@ -82,6 +83,10 @@ def write_atomically(path: Path, text: str) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(path.parent)
+    # A process killed mid-write leaves its temporary file: the next write clears it.
+    for leftover in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
 
 
 def _sync_folder(folder: Path) -> None:
