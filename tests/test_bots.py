@@ -22,7 +22,7 @@ from iridescia.bots.mcts import MctsBot
 from iridescia.core.game import GameSpec
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia.data import RELIC_BY_ID
-from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, estimate, relic_potential
+from iridescia.games.iridescia.evaluate import estimate, relic_parts
 
 FAST_SPECS = ["random", "greedy", "easy", "mcts:iterations=40,per_action=10,worlds=8"]
 
@@ -143,8 +143,8 @@ def test_evaluator_values_what_a_player_holds() -> None:
     assert estimate(richer)[1] == base[1]
     row = tuple(s.relic_row)
     exact = RELIC_BY_ID[row[0]].cost
-    nothing = relic_potential((0, 0, 0, 0), row, DEFAULT_WEIGHTS)
-    assert relic_potential(exact, row, DEFAULT_WEIGHTS) > nothing
+    assert relic_parts((0, 0, 0, 0), row) == (0.0, 0.0, 0)
+    assert relic_parts(exact, row)[0] >= RELIC_BY_ID[row[0]].points
 
 
 class _NoHeuristics:

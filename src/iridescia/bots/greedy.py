@@ -42,7 +42,7 @@ def action_value(
         g.apply_unchecked(action)
         if heuristics.turn_index(g) != turn or g.is_terminal():
             if heuristics.may_pass_turn(action):
-                g = world  # the action passed the turn: judge the game it was played in
+                g = heuristics.judge_passing(world, action)  # judged from before it passed
         else:
             g = heuristics.finish_turn(g, seat, Rng(sample ^ 0x5A5A))
         total += heuristics.value(g, seat)

@@ -168,7 +168,9 @@ class MctsBot:
             before = g.clone() if h.may_pass_turn(node.action) else g
             g.apply_unchecked(node.action)
             if h.turn_index(g) != turn or g.is_terminal():
-                g = before  # the turn passed: judge the world it passed from
+                # The turn passed: judge the world it passed from (``before`` is ``g`` itself,
+                # after the action, when the game judges lines after the turn passes).
+                g = h.judge_passing(before, node.action) if before is not g else g
                 break
         else:
             seat = g.current_player

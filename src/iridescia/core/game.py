@@ -304,16 +304,16 @@ class Game(Protocol):
 class SearchHeuristics(Protocol[G]):
     """What a game tells the generic bots about itself (it lives in the game package).
 
-    The search plays within the deciding seat's turn: ``turn_index`` changes when the turn
-    passes, ``may_pass_turn`` says before which actions a copy must be kept (so the line can be
-    judged from just before the turn passed; a game whose lines are judged just after the turn
-    passed says False for every action), ``finish_turn`` plays the seat's turn on by a cheap
-    default policy, ``leads`` predicts every seat's standing (higher is better, exact once the
-    game is over) and ``value`` one seat's. ``chance_samples`` says over how many reseeded
-    copies of one re-dealt world a one-step look-ahead averages each action: several where
-    chance within a turn comes from the game's RNG (dice), one where a re-dealt world already
-    fixes what the turn draws (the order of a shuffled deck). ``candidates`` lets a game prune
-    actions that are never better than another before any search looks at them.
+    The search plays within the deciding seat's turn: ``turn_index`` changes when the turn passes,
+    ``may_pass_turn`` says before which actions a copy must be kept (so the line can be judged from
+    just before the turn passed, by ``judge_passing``; a game whose lines are judged just after the
+    turn passed says False for every action), ``finish_turn`` plays the seat's turn on by a cheap
+    default policy, ``leads`` predicts every seat's standing (higher is better, exact once the game
+    is over) and ``value`` one seat's. ``chance_samples`` says over how many reseeded copies of one
+    re-dealt world a one-step look-ahead averages each action: several where chance within a turn
+    comes from the game's RNG (dice), one where a re-dealt world already fixes what the turn draws
+    (the order of a shuffled deck). ``candidates`` lets a game prune actions that are never better
+    than another before any search looks at them.
     """
 
     chance_samples: int
@@ -327,6 +327,12 @@ class SearchHeuristics(Protocol[G]):
     def turn_index(self, game: G) -> int: ...
 
     def may_pass_turn(self, action: Action) -> bool: ...
+
+    def judge_passing(self, before: G, action: Action) -> G:
+        """The game by which to judge a line whose ``action``, played in ``before`` (a game
+        ``may_pass_turn`` kept), passed the turn: ``before`` itself, or a copy with the part of
+        the action that is the seat's own (a relic restored) done. Never changes ``before``."""
+        ...
 
     def candidates(self, game: G, legal: Sequence[Action]) -> Sequence[Action]:
         """The actions of ``legal`` worth searching: all of them, or fewer where the game

@@ -329,6 +329,9 @@ class Heuristics:
     def may_pass_turn(self, action: Action) -> bool:
         return False
 
+    def judge_passing(self, before: GemRushGame, action: Action) -> GemRushGame:
+        return before  # never asked: no action keeps a copy
+
     def candidates(self, game: GemRushGame, legal: Sequence[Action]) -> Sequence[Action]:
         return policy.candidates(game.state, legal)
 

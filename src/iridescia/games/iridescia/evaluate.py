@@ -2,21 +2,29 @@
 
 ``estimate(state)`` predicts every seat's final score from a state the bot built from its own
 view (``worlds.world_from_view``), never from the real game. It is the final score as if the game
-ended now (exact scoring, wild assignment included) plus what the seat's holdings and remaining
-road are still likely to turn into:
+ended now (``exact_now``: exact scoring, wild assignment included) plus what the seat's holdings
+and remaining road are still likely to turn into (``features``):
 
-- gems in cargo are worth more than the half point they score at the end, since three or four
-  of them restore a relic worth 5-10 points, and more when they match a relic on the row;
-- coins buy mining attempts and items; stone dice add mining dice; items in hand are worth a
-  share of their price; a reserved relic is nearly restored;
-- every row still to travel is one more turn of tiles, gems and bonuses.
+- a value for the rows still to travel, from a table by rows left: the turns, tiles, gems and
+  bonuses still to come (the Rhom's table is fitted on its games: 13-16 points a row);
+- gems in cargo towards the relic row: the relics they pay for now, progress towards up to two
+  more, the rest; a player's own reserved relic is one more relic of its row, so a reservation
+  is worth what the cargo can make of it (a reserved relic far from the cargo is worth little);
+- a player's coins (as many as the rows left can spend), stone dice, items in hand (a share of
+  their price that fades over the last rows, when they are rarely played);
+- the Rhom's cargo (it turns into relics and overflow points) and the relics it pays for now,
+  which it restores on its next turn unless a player takes them first.
 
-The weights are plain numbers in ``Weights`` so they can be tuned by tournaments (docs/bots.md).
+The weights are plain numbers in ``Weights``, per phase of the game (rows left), loaded from
+``data/evaluator.json``, which ``scripts/fit_evaluator.py`` fits on bots' solo games and writes
+(docs/bots.md says which parts are fitted and which hand-set, and what each choice measured).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from importlib import resources
 from typing import Final
 
 from iridescia.games.iridescia.board import CASTLE_ROW, ROW_OF
@@ -26,34 +34,85 @@ from iridescia.games.iridescia.scoring import PlayerTally, total_scores
 from iridescia.games.iridescia.state import IN_CASTLE, State
 from iridescia.games.iridescia.tally import TallyKey, tally_key
 
+# What the evaluator adds to a seat's exact score: a value for the rows it still has to
+# travel (a table by rows left: the turns, tiles and bonuses to come) and weighted features of
+# its holdings, the weights per phase of the game (by rows left). A player's features and the
+# Rhom's differ. ``restorable`` is the points of the best set of relics the cargo pays for now
+# (a player's own reserved relic counts as one of the row), ``progress`` the points of up to
+# two more relics by the share of their cost the gems left cover, ``spare_gems`` the gems left
+# after both; ``cargo`` the Rhom's gems (its hold overflows into points, R45).
+HUMAN_FEATURES: Final = (
+    "coins", "idle_coins", "stone_dice", "item_cost", "restorable", "progress", "spare_gems",
+)  # fmt: skip
+RHOM_FEATURES: Final = ("restorable", "progress", "cargo")
+PHASES: Final = 3  # rows left 6-9, 3-5, 0-2
+ROWS: Final = CASTLE_ROW + 1  # rows left 0..9
+
+Table = tuple[tuple[float, ...], ...]
+
+
+def phase_of(rows_left: int) -> int:
+    return 0 if rows_left >= 6 else (1 if rows_left >= 3 else 2)
+
+
+def _hand_set() -> tuple[tuple[float, ...], Table, tuple[float, ...], Table]:
+    """The weights before the fit (the hand-tuned evaluator of docs/bots.md, "before")."""
+    rows = tuple(9.0 * r for r in range(ROWS))
+    human = (0.3, 0.03, 1.0, 0.25, 0.8, 0.45, 0.15)
+    return rows, (human,) * PHASES, rows, ((0.0, 0.0, 0.0),) * PHASES
+
+
+def _load_fitted() -> tuple[tuple[float, ...], Table, tuple[float, ...], Table]:
+    """The weights fitted by ``scripts/fit_evaluator.py`` (``data/evaluator.json``)."""
+    path = resources.files("iridescia.games.iridescia").joinpath("data", "evaluator.json")
+    if not path.is_file():
+        return _hand_set()
+    data = json.loads(path.read_text("utf-8"))
+    tables = []
+    for who, names in (("human", HUMAN_FEATURES), ("rhom", RHOM_FEATURES)):
+        rows = tuple(float(v) for v in data[who]["rows_left"])
+        weights = tuple(tuple(float(ph[f]) for f in names) for ph in data[who]["phases"])
+        if len(rows) != ROWS or len(weights) != PHASES:
+            raise ValueError(f"data/evaluator.json: {ROWS} row values and {PHASES} phases")
+        tables.append((rows, weights))
+    return tables[0][0], tables[0][1], tables[1][0], tables[1][1]
+
+
+_FITTED: Final = _load_fitted()
+
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    restorable: float = 0.8  # of the points of row relics the cargo can pay for now
-    progress: float = 0.45  # of the best next relic's points, by the share of its cost held
-    gem: float = 0.15  # any other gem, on top of the 1/2 point it scores at the end
-    coin: float = 0.3
-    coins_per_row: int = 6  # two mining attempts a turn
+    """A player's value of the rows left and, per phase, the weight of each of
+    ``HUMAN_FEATURES``; the same for the Rhom with ``RHOM_FEATURES``."""
+
+    human_rows: tuple[float, ...] = _FITTED[0]
+    human: Table = _FITTED[1]
+    rhom_rows: tuple[float, ...] = _FITTED[2]
+    rhom: Table = _FITTED[3]
+    coins_per_row: int = 6  # coins the remaining rows can use: two mining attempts a turn
     coins_spare: int = 3
-    idle_coin: float = 0.03
-    stone_die: float = 1.0
-    item_share: float = 0.25  # of the item's price
-    reserved_share: float = 0.6  # of the reserved relic's points
-    per_row_left: float = 9.0  # a turn of tiles, gems and bonuses still to come (see docs/bots.md)
+    item_turns: int = 3  # an item in hand is worth its share only with this many rows left
 
 
 DEFAULT_WEIGHTS: Final = Weights()
+HAND_SET: Final = Weights(*_hand_set())
 _ITEM_COST: Final = tuple(k.cost for k in ITEMS)
+# The set of relics a cargo is judged to aim at is chosen with these fixed weights (restorable
+# now, progress, a spare gem); the evaluator then weighs the parts with its own.
+_CHOICE: Final = (0.8, 0.45, 0.15)
 
 
-def relic_potential(cargo: tuple[int, ...], relic_row: tuple[int, ...], weights: Weights) -> float:
-    """What the cargo is worth towards the relic row: the best set of relics it pays for now,
-    then a share of the best next relic by how much of its cost the remaining gems cover.
+def relic_parts(cargo: tuple[int, ...], relic_row: tuple[int, ...]) -> tuple[float, float, int]:
+    """What the cargo is worth towards the relics of ``relic_row``: (points of the best set of
+    relics it pays for now, points of up to two more relics by the share of their cost the
+    remaining gems cover, the gems left after both).
 
     The four colours are spelt out (``a``, ``c``, ``e``, ``s``) rather than looped over: this
     runs for every new (cargo, row) a search meets, and the generator sums and list copies of
     the loops took half its time (pure build: 190 µs a call before, 100 µs now)."""
-    best = 0.0
+    best = (0.0, 0.0, cargo[0] + cargo[1] + cargo[2] + cargo[3])
+    best_value = best[2] * _CHOICE[2]
     n = len(relic_row)
     costs = [RELIC_BY_ID[r].cost for r in relic_row]
     points = [RELIC_BY_ID[r].points for r in relic_row]
@@ -89,10 +148,10 @@ def relic_potential(cargo: tuple[int, ...], relic_row: tuple[int, ...], weights:
                 e - min(e, cost[2]),
                 s - min(s, cost[3]),
             )
-        value = got * weights.restorable + partial * weights.progress
-        value += (a + c + e + s) * weights.gem
-        if value > best:
-            best = value
+        spare = a + c + e + s
+        value = got * _CHOICE[0] + partial * _CHOICE[1] + spare * _CHOICE[2]
+        if value > best_value:
+            best, best_value = (float(got), partial, spare), value
     return best
 
 
@@ -138,72 +197,88 @@ class _TotalsCache:
         return found
 
 
-class _PotentialCache:
-    """``relic_potential`` by (cargo, relic row) (in a search, 95% of lookups hit)."""
+class _PartsCache:
+    """``relic_parts`` by (cargo, relic row) (in a search, 95% of lookups hit)."""
 
-    __slots__ = ("values", "weights")
+    __slots__ = ("values",)
 
     def __init__(self) -> None:
-        self.weights = DEFAULT_WEIGHTS
-        self.values: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+        self.values: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, float, int]] = {}
 
-    def get(self, cargo: tuple[int, ...], row: tuple[int, ...], weights: Weights) -> float:
-        if weights is not self.weights:
-            if weights != self.weights:
-                self.values = {}
-            self.weights = weights
+    def get(self, cargo: tuple[int, ...], row: tuple[int, ...]) -> tuple[float, float, int]:
         key = (cargo, row)
         found = self.values.get(key)
         if found is None:
             if len(self.values) >= _CACHE_LIMIT:
                 self.values = {}
-            found = relic_potential(cargo, row, weights)
+            found = relic_parts(cargo, row)
             self.values[key] = found
         return found
 
 
 _TOTALS: Final = _TotalsCache()
-_POTENTIAL: Final = _PotentialCache()
+_PARTS: Final = _PartsCache()
 
 
-def estimate(s: State, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
-    """Every seat's predicted final score."""
-    params = s.params
-    stone = params.iridia_stone_points
+def exact_now(s: State) -> tuple[int, ...]:
+    """Every seat's final score if the game ended now, the tile under an explorer counted as
+    collected (it is collected when the seat's turn passes)."""
+    stone = s.params.iridia_stone_points
     tile_at = s.tile_at
     keys: list[TallyKey] = []
     for p in s.players:
         tiles = p.tiles
         pos = p.pos
         if pos > 0 and tile_at[pos]:
-            # The tile under an explorer is collected when its turn passes: count it already.
             tiles = (*tiles, tile_at[pos])
         keys.append(tally_key(p, tiles, stone))
-    totals = _TOTALS.get(tuple(keys), params)
-    row = s.relic_row
-    rhom = s.rhom
+    return _TOTALS.get(tuple(keys), s.params)
+
+
+def features(s: State, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
+    """The seat's features (``RHOM_FEATURES`` for the Rhom, else ``HUMAN_FEATURES``)."""
+    p = s.players[seat]
+    rows = _rows_left(p.pos)
+    cargo = p.cargo
+    held = (cargo[0], cargo[1], cargo[2], cargo[3])
+    if seat == s.rhom:
+        got, partial, _ = _PARTS.get(held, s.relic_row)
+        return (got, partial, float(held[0] + held[1] + held[2] + held[3]))
+    row = s.relic_row if not p.reserved else (*s.relic_row, p.reserved)
+    got, partial, spare = _PARTS.get(held, row)
+    # Coins only pay off as mining attempts and items on the turns still to come: beyond
+    # what those can use, a coin is nearly worthless (and worthless at the end).
+    coins = p.coins
+    useful = min(coins, weights.coins_per_row * rows + weights.coins_spare)
+    cost = 0
+    for k in p.items:
+        cost += _ITEM_COST[k]
+    # An item kept to the last rows is rarely played: its worth fades with the road left.
+    item = cost * min(1.0, rows / weights.item_turns)
+    return (
+        float(useful), float(coins - useful), float(p.stone_idle), item, got, partial,
+        float(spare),
+    )  # fmt: skip
+
+
+def estimate(s: State, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """Every seat's predicted final score: the exact score as it stands plus the features of
+    its holdings and road, weighted for its phase of the game. A seat in the Castle has no
+    road left: its exact score stands (its cargo's gems score there already)."""
+    totals = exact_now(s)
     out: list[float] = []
     for i, p in enumerate(s.players):
         value = float(totals[i])
-        rows = _rows_left(p.pos)
-        if p.seat == rhom:
-            out.append(value + rows * weights.per_row_left)
-            continue
-        cargo = p.cargo
-        value += _POTENTIAL.get((cargo[0], cargo[1], cargo[2], cargo[3]), row, weights)
-        # Coins only pay off as mining attempts and items on the turns still to come: beyond
-        # what those can use, a coin is nearly worthless (and worthless at the end).
-        coins = p.coins
-        useful = min(coins, weights.coins_per_row * rows + weights.coins_spare)
-        value += useful * weights.coin + (coins - useful) * weights.idle_coin
-        value += p.stone_idle * weights.stone_die
-        cost = 0
-        for k in p.items:
-            cost += _ITEM_COST[k]
-        value += cost * weights.item_share
-        if p.reserved:
-            value += RELIC_BY_ID[p.reserved].points * weights.reserved_share
-        value += rows * weights.per_row_left
+        if p.pos != IN_CASTLE:
+            rows = _rows_left(p.pos)
+            if i == s.rhom:
+                value += weights.rhom_rows[rows]
+                w = weights.rhom[phase_of(rows)]
+            else:
+                value += weights.human_rows[rows]
+                w = weights.human[phase_of(rows)]
+            for x, k in zip(features(s, i, weights), w, strict=True):
+                value += x * k
         out.append(value)
     return out
 

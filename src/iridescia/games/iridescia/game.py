@@ -20,7 +20,7 @@ from iridescia.core.game import Decision, GameInfo, Outcome
 from iridescia.core.record import GameRecord
 from iridescia.core.refusals import Refusal
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia import rules, scoring, views, worlds
+from iridescia.games.iridescia import rules, scoring, steps, views, worlds
 from iridescia.games.iridescia.actions import (
     ACTION_TABLE,
     DONE,
@@ -368,6 +368,18 @@ class Heuristics:
 
     def may_pass_turn(self, action: Action) -> bool:
         return action.kind in TURN_PASSING
+
+    def judge_passing(self, before: Game, action: Action) -> Game:
+        """A line whose last restore passed the turn is judged with that relic restored (from
+        a copy of ``before``): judged from ``before`` itself, every restore that ends a turn
+        looked alike and the bots took the relic with the lowest id — a row relic worth 5
+        rather than their reserved Iridia relic worth 10. Other actions: ``before``."""
+        if action.kind != RESTORE:
+            return before
+        s = before.state.clone()
+        steps.restore(s, action.a)
+        s.events = []
+        return Game(s, keep_log=False)
 
     def candidates(self, game: Game, legal: Sequence[Action]) -> Sequence[Action]:
         return legal  # every action may be the best
