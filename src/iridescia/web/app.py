@@ -128,7 +128,7 @@ class WebApp:
             Route("/api/tables/{table_id}/fill", self.fill, methods=["POST"]),
             Route("/api/tables/{table_id}/replay/{step}", self.replay),
             Route("/health", self.health),
-            WebSocketRoute("/ws/{table_id}", TableSocket(service, opts, self.limits)),
+            WebSocketRoute("/ws/{table_id}", TableSocket(service, opts, self.limits).endpoint),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
         self.app = Starlette(routes=routes, lifespan=self._lifespan)

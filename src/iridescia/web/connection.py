@@ -52,7 +52,8 @@ class TableSocket:
         self.opts = opts
         self.limits = limits
 
-    async def __call__(self, ws: WebSocket) -> None:
+    async def endpoint(self, ws: WebSocket) -> None:
+        """The endpoint of the route ``/ws/{table_id}``."""
         headers = ws.headers
         if not origin_allowed(
             headers.get("origin"), headers.get("host"), self.opts.allowed_origins

@@ -344,9 +344,12 @@ class GameService(SeatService):
     async def _drive(self, slot: Slot) -> None:
         """The table's driver: broadcast each change, pace the Rhom's steps, move the bots."""
         while not slot.gone:
+            # (asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the
+            # cancellation that stops the service when the event is set at the same moment.)
             if slot.table.finished and not slot.subs and self.evict_after >= 0:
                 try:
-                    await asyncio.wait_for(slot.wake.wait(), self.evict_after)
+                    async with asyncio.timeout(self.evict_after):
+                        await slot.wake.wait()
                 except TimeoutError:
                     if await self._evict(slot):
                         return
@@ -355,7 +358,8 @@ class GameService(SeatService):
                 await slot.wake.wait()
             else:  # an absence deadline (absence): when it passes, look at the table
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(slot.wake.wait(), max(0.0, slot.check_at - self.now()))
+                    async with asyncio.timeout(max(0.0, slot.check_at - self.now())):
+                        await slot.wake.wait()
             slot.wake.clear()
             try:
                 await self._broadcast(slot)
