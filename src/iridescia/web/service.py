@@ -33,7 +33,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from typing import Any
 
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
@@ -131,7 +130,7 @@ class GameService(SeatService):
     ) -> tuple[TableRow, LiveTable]:
         if seed is None or not self.allow_seed:
             seed = secrets.randbits(62)
-        row = spec.new_row(secrets.token_urlsafe(9), seed, time.time(), mine)
+        row = spec.new_row(secrets.token_urlsafe(9), seed, self.now(), mine)
         table = LiveTable.start(row)
         await self.storage.create_table(row)
         self._adopt(Slot(table))
