@@ -96,6 +96,9 @@ class Shared:
     decision: Decision | None
     tail: str  # '"decision":{"player","prompt"},"table":{...}', encoded
     now: float  # the server's time (the browser shows the turn clock with it)
+    # What a reader has seen of the table, but the time of its last write (``updated``): a
+    # chat line, say, reads the table's row again, and must not resend every state message.
+    key: str = ""
     memo: dict[Any, str] = field(default_factory=dict)  # public events, encoded by span
     views: dict[int | None, Mapping[str, Any]] = field(default_factory=dict)  # by seat
     # Messages already built, by (seat, the view the reader had, events from, reset): with the
@@ -108,13 +111,15 @@ def shared_parts(
 ) -> Shared:
     """The shared parts of a broadcast's state messages."""
     brief = None if decision is None else {"player": decision.player, "prompt": prompt}
-    return Shared(info, decision, protocol.members({"decision": brief, "table": info}), now)
+    tail = protocol.members({"decision": brief, "table": info})
+    key = protocol.dumps([brief, {k: v for k, v in info.items() if k != "updated"}])
+    return Shared(info, decision, tail, now, key)
 
 
 def state_message(table: LiveTable, epoch: int, sub: Subscriber, shared: Shared) -> str | None:
     """``sub``'s state message, or None when it has seen this state already (``epoch``: the
     table's log generation, bumped when the log is rewritten). Updates what ``sub`` has had."""
-    key = (table.version, epoch, len(table.log), shared.tail)  # the table's seats, clock...
+    key = (table.version, epoch, len(table.log), shared.key)  # the table's seats, clock...
     if key == sub.sent:
         return None
     sub.sent = key
