@@ -384,7 +384,7 @@ def test_the_replay_shows_each_step_as_a_live_spectator_saw_it() -> None:
             r = c.get(f"/api/tables/{tid}/replay/{n}").json()
             assert r["view"] == watched[n]["view"], n
             assert r["events"] == watched[n]["events"], n
-            assert r["actions"] == [{"seat": s.seat} for s in live.table.steps]
+            assert r["actions"] == [{"seat": s.seat, "bot": None} for s in live.table.steps]
             text = json.dumps(r)
             for o in discarded:
                 assert f'"objective.{o}"' not in text or f'"objective.{o}"' in json.dumps(

@@ -5,7 +5,9 @@
 - two server processes sharing PostgreSQL and Redis: a player on each plays a whole 2-player
   game, each seeing the other's moves (Redis notices), and one action sent to both processes at
   once is applied exactly once (the database's version check);
-- the storage layer's conditional writes, directly;
+- the storage layer's conditional writes, directly: actions, and the seats' changes with their
+  notes (two processes handing one seat to a bot at once: one wins), heartbeats, the lobby's
+  public tables;
 - a database of schema 1 (before the games plugged in) migrated by a new server process, whose
   games resume at the same state hashes.
 
@@ -29,7 +31,8 @@ pytest.importorskip("starlette")
 import asyncpg  # type: ignore[import-untyped]
 import redis
 
-from iridescia.web.storage import ActionRow, SeatRow, TableRow, VersionConflict
+from iridescia.web.storage import ActionRow, SeatChange, SeatRow, TableRow, VersionConflict
+from iridescia.web.storage_changes import FREE, NO_BOT, absent_since
 from iridescia.web.storage_pg import PostgresStorage, numbered, split_schema
 from iridescia.web.testing import (
     PG_URL,
@@ -169,6 +172,8 @@ def test_two_processes_share_one_game(
             assert info["num_actions"] == total and info["status"] == "finished"
         for srv in (a, b):  # neither process logged an error
             assert "Traceback" not in srv.log() and "ERROR" not in srv.log(), srv.log()
+            health = get_json(f"{srv.url}/health")
+            assert (health["status"], health["storage"], health["redis"]) == ("ok", "ok", "ok")
     redis.Redis.from_url(redis_url).delete(f"{prefix}:notices")
 
 
@@ -217,12 +222,13 @@ def _exactly_once(
             assert info["version"] == version + 1
 
 
-def _row(tid: str) -> TableRow:
+def _row(tid: str, private: bool = False) -> TableRow:
     return TableRow(
         id=tid, created=1.0, updated=1.0, name="t", mode="standard", game="gems-of-iridescia",
         rules_version=1, seed=2**61, players=2, options={}, params={}, status="running",
         version=0, num_actions=0,
         seats=(SeatRow(0, "human", tid + "-a", True), SeatRow(1, "bot:random", tid + "-b", True)),
+        private=private,
     )  # fmt: skip
 
 
@@ -246,8 +252,28 @@ def test_postgres_storage_conditional_writes(pg_url: str) -> None:
             with pytest.raises(VersionConflict):
                 await st.truncate_actions("x1", 10, 8)
             await st.append_action("x1", 11, ActionRow(10, 1, "end", "z"), "finished", {"w": [1]})
-            assert await st.claim_seat("x1", 0) is False
+            taken = SeatChange("join", 0, {"name": "Ada"}, 5.0, 10, (("claimed", 1),), (FREE,))
+            assert await st.apply_change("x1", taken) is None  # seat 0 is taken already
+            await st.create_table(_row("x2", private=True))
+            await st.mark_seen([("x2", 0)], 50.0)
+            # Two processes hand seat 0 to a bot at once: one write goes through.
+            over = SeatChange(
+                "takeover", 0, {"bot": "easy", "reason": "away"}, 100.0, 0,
+                (("bot", "easy"),), (NO_BOT, absent_since(70.0)), version=0,
+            )  # fmt: skip
+            won = await asyncio.gather(st.apply_change("x2", over), st.apply_change("x2", over))
+            late = SeatChange("takeover", 0, {}, 100.0, 0, (("bot", "easy"),), (NO_BOT,))
+            await st.mark_seen([("x2", 0)], 90.0)
+            chat = SeatChange("chat", 1, {"text": "hi", "name": ""}, 101.0, 0, turn_started=7.0)
             return {
+                "won": won,
+                "late": await st.apply_change("x2", late),
+                "chat": await st.apply_change("x2", chat),
+                "x2": await st.load_table("x2"),
+                "notes": await st.load_notes("x2"),
+                "after": await st.load_notes("x2", 1),
+                "versions": await st.table_versions(["x1", "x2", "x3"]),
+                "public": [r.id for r in await st.list_tables(None, 10, public=True)],
                 "row": await st.load_table("x1"),
                 "actions": await st.load_actions("x1"),
                 "snaps": await st.snapshots("x1"),
@@ -267,6 +293,15 @@ def test_postgres_storage_conditional_writes(pg_url: str) -> None:
     assert got["snaps"] == [(10, "z")]
     assert got["token"] == ("x1", 1)
     assert [r.id for r in got["listed"]] == ["x1"] and got["listed"][0].seats == row.seats
+    assert sorted(n is None for n in got["won"]) == [False, True] and got["late"] is None
+    x2 = got["x2"]
+    assert x2.seats[0].bot == "easy" and x2.seats[0].seen == 90.0 and x2.version == 1
+    assert x2.notes == 2 and x2.turn_started == 7.0 and x2.private
+    assert [(n.n, n.kind, n.step) for n in got["notes"]] == [(1, "takeover", 0), (2, "chat", 0)]
+    assert got["chat"].n == 2 and got["chat"].data == {"text": "hi", "name": ""}
+    assert [n.n for n in got["after"]] == [2]
+    assert got["versions"] == {"x1": (12, 0), "x2": (1, 2)}
+    assert got["public"] == ["x1"]
 
 
 def test_schema_names_are_checked() -> None:

@@ -287,7 +287,7 @@ def test_a_schema_1_database_is_migrated_and_its_games_resume(tmp_path: Path) ->
                 final = _play(ws, m, random.Random(1), None)
                 assert final["view"]["game_over"] and final["table"]["result"]["winners"]
     with contextlib.closing(sqlite3.connect(path)) as db:
-        assert db.execute("SELECT value FROM meta").fetchone() == ("3",)
+        assert db.execute("SELECT value FROM meta").fetchone() == ("4",)
         rows = db.execute("SELECT id, mode, data_set, status FROM tables ORDER BY id").fetchall()
         assert rows == [
             ("duo", "standard", "iridescia-base-1", "finished"),

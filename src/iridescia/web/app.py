@@ -5,12 +5,23 @@ REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx 
     GET  /api/meta                          the games (metadata, board or not, seat kinds,
                                             lobby options, card data), languages
     GET  /api/games/{game}/actions          the game's action table as the browser shows it
-    GET  /api/tables                        open, running and finished tables
+    GET  /api/tables                        the public tables: open, running and finished
     POST /api/tables                        create: {"game", "mode", "seats", "options",
-                                            "name", "mine": [seats on this device]}
+                                            "name", "mine": [seats on this device],
+                                            "private", "clock", "away", "away_bot", "player"}
+    POST /api/tables/known                  {"tables": [{"id", "token"}]}: a browser's own
+                                            tables (private ones included)
     GET  /api/tables/{id}                   one table (never its seed nor a token)
-    POST /api/tables/{id}/join              take a free human seat: {"seat", "token"}
+    POST /api/tables/{id}/join              take a free seat of a public table: {"name"}
+    POST /api/tables/{id}/claim             take the seat of an invite: {"invite", "name"}
+    POST /api/tables/{id}/invites           the creator's view of the seats and links
+    POST /api/tables/{id}/fill              the creator gives a free seat to a bot
     GET  /api/tables/{id}/replay/{step}     a finished game at a step, as a spectator saw it
+    GET  /health                            storage and Redis reachable, version, uptime
+
+A private table is invisible to anyone without one of its tokens: not listed, and 404 to a
+request that does not carry a seat's or the creator's token (in the body, or for a GET in the
+``X-Iridescia-Token`` header: never in a URL).
 
 ``GET /i18n/{lang}.json`` is the shared message catalogue of a language (``iridescia.i18n``),
 which the browser translates every message with. Creating a table of a game the browser has no
@@ -26,11 +37,8 @@ one of ``allowed_origins``) is refused with 403 ``bad_origin``. Creating tables 
 seats are rate limited per client address (429). When storage does not answer, the reply is
 503 ``server_error``.
 
-WebSocket ``/ws/{id}``: see ``protocol``. The first message (``hello``) carries the seat token,
-so tokens never appear in URLs the server logs. The handshake is refused for a foreign
-``Origin``; a client address holds at most ``max_address_connections`` connections
-(``too_many_connections``). Messages are rate limited per connection and per address (all its
-connections together); malformed or oversized messages get an ``error`` and change nothing.
+WebSocket ``/ws/{id}``: ``connection`` (the messages: ``protocol``). Every request, connection
+and message is a line of the operator's log (``oplog``).
 """
 
 from __future__ import annotations
@@ -38,8 +46,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -49,40 +57,41 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from iridescia import __version__
 from iridescia.games import names
 from iridescia.i18n import catalogue, languages
-from iridescia.web import protocol
-from iridescia.web.broadcast import Subscriber, parse_step
+from iridescia.web import oplog, protocol
+from iridescia.web.broadcast import parse_step
 from iridescia.web.catalog import meta
+from iridescia.web.connection import TableSocket
 from iridescia.web.games import plugin
 from iridescia.web.limits import AddressLimits, Rate, client_address, origin_allowed, read_body
-from iridescia.web.protocol import AlreadyApplied, ProtocolError, RateLimiter
+from iridescia.web.protocol import ProtocolError
 from iridescia.web.service import GameService
 from iridescia.web.settings import ServeOptions
 from iridescia.web.tables import SpecError, TableSpec
 
 STATIC = Path(__file__).parent / "static"
-HELLO_TIMEOUT = 15.0
 log = logging.getLogger("iridescia.web")
 # The status of each REST error code that is not 400.
 STATUS = {
-    "no_table": 404, "too_large": 413, "rate_limited": 429, "bad_origin": 403,
-    "no_seat": 409, "not_finished": 409, "server_error": 503,
+    "no_table": 404, "bad_invite": 404, "too_large": 413, "rate_limited": 429,
+    "bad_origin": 403, "no_seat": 409, "invite_used": 409, "not_finished": 409,
+    "server_error": 503,
 }  # fmt: skip
-# WebSocket close codes: 4403 and 4404 tell the browser not to come back with that link.
-CLOSE_CODES = {"bad_token": 4403, "no_table": 4404, "table_full": 1013, "server_error": 1011}
-TRY_LATER = 1013
+TOKEN_HEADER = "x-iridescia-token"  # a GET's seat or creator token (never in the URL)
+HEALTH_CACHE = 1.0  # seconds a health answer is reused (a flood of checks costs one)
+HEALTH_TIMEOUT = 2.0  # seconds storage and Redis have to answer a health check
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-def _dumps(message: dict[str, Any] | str) -> str:
-    """A message as sent (the service encodes state messages itself: see protocol.joined)."""
-    return message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+def _token(value: Any) -> str | None:
+    """A token from a request (None when absent or not one)."""
+    return value if protocol.is_token(value) else None
 
 
 class WebApp:
@@ -91,15 +100,19 @@ class WebApp:
     def __init__(self, service: GameService, opts: ServeOptions | None = None) -> None:
         self.service = service
         self.opts = opts = opts or ServeOptions()
-        self._msg_rate = (opts.msg_rate, opts.msg_burst)
         self.limits = AddressLimits(
             {
                 "create": Rate(opts.create_rate, opts.create_burst),
                 "join": Rate(opts.join_rate, opts.join_burst),
+                # reads that cost the database a query per table named: five times the joins
+                "lookup": Rate(opts.join_rate * 5, opts.join_burst * 5),
                 "message": Rate(opts.address_msg_rate, opts.address_msg_burst),
+                "chat": Rate(opts.chat_rate, opts.chat_burst),
             },
             opts.max_address_connections,
         )
+        self.started = time.monotonic()
+        self._health: tuple[float, int, dict[str, Any]] | None = None
         routes = [
             Route("/", self.index),
             Route("/api/meta", self.meta),
@@ -107,10 +120,15 @@ class WebApp:
             Route("/api/games/{game}/actions", self.actions),
             Route("/api/tables", self.list_tables, methods=["GET"]),
             Route("/api/tables", self.create_table, methods=["POST"]),
+            Route("/api/tables/known", self.known, methods=["POST"]),
             Route("/api/tables/{table_id}", self.table_info),
             Route("/api/tables/{table_id}/join", self.join, methods=["POST"]),
+            Route("/api/tables/{table_id}/claim", self.claim, methods=["POST"]),
+            Route("/api/tables/{table_id}/invites", self.invites, methods=["POST"]),
+            Route("/api/tables/{table_id}/fill", self.fill, methods=["POST"]),
             Route("/api/tables/{table_id}/replay/{step}", self.replay),
-            WebSocketRoute("/ws/{table_id}", self.websocket),
+            Route("/health", self.health),
+            WebSocketRoute("/ws/{table_id}", TableSocket(service, opts, self.limits).endpoint),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
         self.app = Starlette(routes=routes, lifespan=self._lifespan)
@@ -165,6 +183,7 @@ class WebApp:
             return _error(400, "bad_json", "the request is nested too deeply")
         except Exception as exc:
             log.warning("a request failed: %s: %s", type(exc).__name__, exc)
+            oplog.record("error", where="request", error=type(exc).__name__)
             return _error(503, "server_error", "the server cannot do that now; try again")
 
     def _check(self, request: Request, kind: str) -> None:
@@ -198,13 +217,20 @@ class WebApp:
             ):
                 raise SpecError("seed must be a whole number")
             row, _ = await self.service.create(spec, set(mine), seed)
+            oplog.record("table", table=row.id, game=row.game, mode=row.mode, private=row.private)
+            # The creator gets the tokens of their own seats and the other seats' invites.
             seats = [
-                {"seat": s.seat, "kind": s.kind, "token": s.token if s.kind == "human" else None}
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "token": s.token if s.kind == "human" and s.invite is None else None,
+                    "invite": s.invite,
+                }
                 for s in row.seats
             ]
-            return JSONResponse(
-                {"table": self.service.table_json(row.id), "seats": seats}, status_code=201
-            )
+            table = self.service.table_json(row.id)
+            body = {"table": table, "seats": seats, "creator": row.creator}
+            return JSONResponse(body, status_code=201)
 
         response = await self._answer(create)
         if response.status_code == 413:  # the rest of the body is not read: close after this
@@ -213,140 +239,118 @@ class WebApp:
 
     async def table_info(self, request: Request) -> Response:
         async def info() -> Response:
-            return JSONResponse(await self.service.info(request.path_params["table_id"]))
+            token = _token(request.headers.get(TOKEN_HEADER))
+            return JSONResponse(await self.service.info(request.path_params["table_id"], token))
 
         return await self._answer(info)
 
+    async def known(self, request: Request) -> Response:
+        async def known() -> Response:
+            self._check(request, "lookup")
+            data = await self._body(request)
+            asked = data.get("tables") if isinstance(data, dict) else None
+            if not isinstance(asked, list):
+                raise ProtocolError("bad_request", 'the body is {"tables": [{"id", "token"}]}')
+            pairs = [
+                (str(a["id"]), str(a["token"]))
+                for a in asked
+                if isinstance(a, dict) and protocol.is_token(a.get("id"))
+                and protocol.is_token(a.get("token"))
+            ]  # fmt: skip
+            return JSONResponse({"tables": await self.service.known(pairs)})
+
+        return await self._answer(known)
+
+    async def _seat_request(self, request: Request, kind: str) -> tuple[str, dict[str, Any]]:
+        """The table id and the JSON object of a request about a table's seats."""
+        self._check(request, kind)
+        data = await self._body(request)
+        if not isinstance(data, dict):
+            raise ProtocolError("bad_request", "the body must be a JSON object")
+        return request.path_params["table_id"], data
+
     async def join(self, request: Request) -> Response:
         async def join() -> Response:
-            self._check(request, "join")
-            seat, token = await self.service.join(request.path_params["table_id"])
+            table_id, data = await self._seat_request(request, "join")
+            seat, token = await self.service.join(table_id, data.get("name"))
+            oplog.record("seat", table=table_id, seat=seat, how="join")
             return JSONResponse({"seat": seat, "token": token})
 
         return await self._answer(join)
+
+    async def claim(self, request: Request) -> Response:
+        async def claim() -> Response:
+            table_id, data = await self._seat_request(request, "join")
+            invite = data.get("invite")
+            if not protocol.is_token(invite):
+                raise ProtocolError("bad_invite", "this invite link is not valid for this table")
+            seat, token = await self.service.claim(table_id, str(invite), data.get("name"))
+            oplog.record("seat", table=table_id, seat=seat, how="invite")
+            return JSONResponse({"seat": seat, "token": token})
+
+        return await self._answer(claim)
+
+    async def invites(self, request: Request) -> Response:
+        async def invites() -> Response:
+            table_id, data = await self._seat_request(request, "lookup")
+            return JSONResponse(await self.service.invites(table_id, data.get("creator")))
+
+        return await self._answer(invites)
+
+    async def fill(self, request: Request) -> Response:
+        async def fill() -> Response:
+            table_id, data = await self._seat_request(request, "join")
+            got = data.get
+            table = await self.service.fill(table_id, got("creator"), got("seat"), got("bot"))
+            oplog.record("seat", table=table_id, seat=got("seat"), how="bot", bot=got("bot"))
+            return JSONResponse({"table": table})
+
+        return await self._answer(fill)
 
     async def replay(self, request: Request) -> Response:
         async def replay() -> Response:
             try:
                 step = parse_step(request.path_params["step"])
-                data = await self.service.replay(request.path_params["table_id"], step)
+                token = _token(request.headers.get(TOKEN_HEADER))
+                data = await self.service.replay(request.path_params["table_id"], step, token)
             except ValueError as exc:
                 raise ProtocolError("bad_step", str(exc)) from None
             return JSONResponse(data)
 
         return await self._answer(replay)
 
-    # ---------------------------------------------------------------- the table connection
+    # ---------------------------------------------------------------- the operator
 
-    async def websocket(self, ws: WebSocket) -> None:
-        headers = ws.headers
-        if not origin_allowed(
-            headers.get("origin"), headers.get("host"), self.opts.allowed_origins
-        ):
-            await ws.close(1008)  # before the handshake: the browser gets a 403
-            return
-        await ws.accept()
-        address = client_address(ws.client)
-        if not self.limits.connect(address):
-            await self._refuse(ws, "too_many_connections", "too many connections from here")
-            return
-        try:
-            await self._serve(ws, address)
-        finally:
-            self.limits.disconnect(address)
+    async def health(self, request: Request) -> Response:
+        """Storage and Redis reachable, the version, the uptime (no secret; answered from a
+        cache for ``HEALTH_CACHE`` seconds, so checking often costs the database nothing)."""
+        now = time.monotonic()
+        if self._health is None or now - self._health[0] > HEALTH_CACHE:
+            pubsub = self.service.pubsub
+            storage = await _probe(self.service.storage.ping())
+            redis = await _probe(pubsub.ping()) if pubsub.shared else "off"
+            ok = storage == "ok" and redis in ("ok", "off")
+            body = {
+                "status": "ok" if ok else "failing",
+                "version": __version__,
+                "uptime": 0.0,
+                "storage": storage,
+                "redis": redis,
+                "tables": len(self.service.loaded()),
+            }
+            self._health = (now, 200 if ok else 503, body)
+        _, status, body = self._health
+        body = {**body, "uptime": round(now - self.started, 1)}
+        return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-cache"})
 
-    async def _serve(self, ws: WebSocket, address: str) -> None:
-        table_id = ws.path_params["table_id"]
-        try:
-            raw = await asyncio.wait_for(ws.receive_text(), HELLO_TIMEOUT)
-            hello = protocol.parse_client(raw)
-            if hello.type != "hello":
-                raise ProtocolError("hello_first", "the first message must be 'hello'")
-            sub = await self.service.connect(table_id, hello.token)
-        except ProtocolError as exc:
-            await self._refuse(ws, exc.code, exc.message)
-            return
-        except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
-            with contextlib.suppress(Exception):
-                await ws.close(1008)
-            return
-        except Exception as exc:  # storage away, say: tell the client, keep no traceback
-            log.warning("table %s: a connection failed: %s: %s", table_id, type(exc).__name__, exc)
-            await self._refuse(ws, "server_error", "the server cannot open this table now")
-            return
-        sender = asyncio.create_task(self._sender(ws, sub))
-        try:
-            await self._receive_loop(ws, sub, address)
-        finally:
-            self.service.disconnect(sub)
-            sub.close()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(sender, 2.0)
 
-    async def _refuse(self, ws: WebSocket, code: str, message: str) -> None:
-        with contextlib.suppress(Exception):
-            await ws.send_text(_dumps(protocol.error(code, message)))
-            await ws.close(CLOSE_CODES.get(code, TRY_LATER if code.startswith("too") else 1008))
-
-    async def _sender(self, ws: WebSocket, sub: Subscriber) -> None:
-        try:
-            while True:
-                message = await sub.queue.get()
-                if message is None:
-                    break
-                await ws.send_text(_dumps(message))
-        except Exception:
-            pass
-        with contextlib.suppress(Exception):
-            await ws.close()
-
-    def _allowed(self, limiter: RateLimiter, address: str, sub: Subscriber) -> bool:
-        """Whether one more message may be handled: the connection's bucket and its address's
-        (all its connections together) both allow it. A connection that keeps flooding is
-        closed."""
-        if limiter.allow() and self.limits.allow("message", address):
-            return True
-        limiter.strikes += 1  # counted once more when the address's bucket said no
-        if limiter.exhausted:
-            sub.send(protocol.error("rate_limited", "too many messages; disconnected"))
-            sub.close()
-        else:
-            sub.send(protocol.error("rate_limited", "too many messages; slow down"))
-        return False
-
-    async def _receive_loop(self, ws: WebSocket, sub: Subscriber, address: str) -> None:
-        limiter = RateLimiter(*self._msg_rate)
-        while not sub.closed:
-            try:
-                msg = await ws.receive()
-            except (WebSocketDisconnect, RuntimeError):
-                return
-            if msg["type"] == "websocket.disconnect":
-                return
-            raw = msg.get("text") if msg.get("text") is not None else msg.get("bytes", b"")
-            if not self._allowed(limiter, address, sub):
-                continue
-            try:
-                m = protocol.parse_client(raw or b"")
-                if m.type == "ping":
-                    sub.send({"type": "pong"})
-                elif m.type == "hello":
-                    raise ProtocolError("already_bound", "this connection already has its seat")
-                elif m.type == "act":
-                    assert m.action is not None and m.version is not None
-                    await self.service.act(sub, m.action, m.version, m.client_id)
-                else:
-                    assert m.version is not None
-                    await self.service.undo(sub, m.version)
-            except AlreadyApplied as exc:
-                sub.send(protocol.applied(exc.client_id, exc.step))
-            except ProtocolError as exc:
-                sub.send(protocol.error(exc.code, exc.message, exc.refusal))
-            except PermissionError as exc:
-                sub.send(protocol.error("not_your_turn", str(exc)))
-            except Exception:  # a bug: the state is as before (every change rolls back)
-                log.exception("table %s: a message could not be handled", sub.table_id)
-                sub.send(protocol.error("server_error", "the server could not do that; try again"))
+async def _probe(check: Awaitable[None]) -> str:
+    """ "ok", or what went wrong (the error's kind only: a message may name a host)."""
+    try:
+        await asyncio.wait_for(check, HEALTH_TIMEOUT)
+    except Exception as exc:
+        return f"failing ({type(exc).__name__})"
+    return "ok"
 
 
 def create_app(service: GameService, opts: ServeOptions | None = None, **options: Any) -> Starlette:
@@ -355,4 +359,5 @@ def create_app(service: GameService, opts: ServeOptions | None = None, **options
     opts = dataclasses.replace(opts or ServeOptions(), **options)
     app = WebApp(service, opts).app
     app.state.service = service
+    app.add_middleware(oplog.AccessLog)
     return app

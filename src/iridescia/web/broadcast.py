@@ -15,6 +15,10 @@ message, a 2-seat table's messages cost 10-20% more CPU per action than before t
 prompts and actions were sent; shared, and with the actions named by id (their descriptions go
 once per game, ``GET /api/games/<game>/actions``), 6% more for 2 seats and 1.5% less for 4.
 
+The table's notes (chat lines, seats taken, bots for absent players: ``web.notes``) go in a
+message of their own, ``notes``, with what a connection has not had (on connecting: the latest
+``NOTES_SENT``); everyone at the table reads them, spectators too.
+
 Views are built once per seat per broadcast (the spectator view once for every spectator), and
 connections that had the same previous message get the very same new one, built once: a
 thousand spectators of one table cost one view, one patch and one encoding per change, not a
@@ -39,12 +43,14 @@ from typing import Any
 from iridescia.core.events import Event, EventCatalogue
 from iridescia.core.game import Decision
 from iridescia.web import protocol
+from iridescia.web.notes import note_json
 from iridescia.web.plugin import Text
 from iridescia.web.protocol import dumps, flag, view_patch
 from iridescia.web.tables import LiveTable
 
 QUEUE_LIMIT = 512  # messages waiting for one slow connection before it is dropped
 MAX_STEP_DIGITS = 6  # a step in a replay URL: no game is a million steps long
+NOTES_SENT = 300  # a new connection gets the table's latest notes (chat lines), not more
 
 
 @dataclass(eq=False)
@@ -61,6 +67,7 @@ class Subscriber:
     closed: bool = False
     sent: tuple[Any, ...] = ()  # what the latest state message showed, to skip repeats
     view: Mapping[str, Any] | None = None  # the view as this connection has it (for patches)
+    notes_n: int = 0  # the number of the latest note sent
 
     def close(self) -> None:
         """Ask the connection handler to close this connection."""
@@ -88,25 +95,31 @@ class Shared:
     info: dict[str, Any]  # the table's information (protocol.table_json)
     decision: Decision | None
     tail: str  # '"decision":{"player","prompt"},"table":{...}', encoded
+    now: float  # the server's time (the browser shows the turn clock with it)
+    # What a reader has seen of the table, but the time of its last write (``updated``): a
+    # chat line, say, reads the table's row again, and must not resend every state message.
+    key: str = ""
     memo: dict[Any, str] = field(default_factory=dict)  # public events, encoded by span
-    seats: tuple[tuple[bool, int], ...] = ()  # (claimed, connections) of each seat
     views: dict[int | None, Mapping[str, Any]] = field(default_factory=dict)  # by seat
     # Messages already built, by (seat, the view the reader had, events from, reset): with the
     # view the reader had kept alive, so that its id cannot be reused within the broadcast.
     messages: dict[Any, tuple[Mapping[str, Any] | None, str]] = field(default_factory=dict)
 
 
-def shared_parts(info: dict[str, Any], decision: Decision | None, prompt: Any) -> Shared:
+def shared_parts(
+    info: dict[str, Any], decision: Decision | None, prompt: Any, now: float
+) -> Shared:
     """The shared parts of a broadcast's state messages."""
     brief = None if decision is None else {"player": decision.player, "prompt": prompt}
-    seats = tuple((s["claimed"], s["connected"]) for s in info["seats"])
-    return Shared(info, decision, protocol.members({"decision": brief, "table": info}), seats=seats)
+    tail = protocol.members({"decision": brief, "table": info})
+    key = protocol.dumps([brief, {k: v for k, v in info.items() if k != "updated"}])
+    return Shared(info, decision, tail, now, key)
 
 
 def state_message(table: LiveTable, epoch: int, sub: Subscriber, shared: Shared) -> str | None:
     """``sub``'s state message, or None when it has seen this state already (``epoch``: the
     table's log generation, bumped when the log is rewritten). Updates what ``sub`` has had."""
-    key = (table.version, epoch, len(table.log), shared.seats)
+    key = (table.version, epoch, len(table.log), shared.key)  # the table's seats, clock...
     if key == sub.sent:
         return None
     sub.sent = key
@@ -152,15 +165,41 @@ def _build(
     )
     decision = shared.decision
     actions = '"actions":[],"labels":{}'
-    if decision is not None and decision.player == sub.seat:
+    if decision is not None and decision.player == sub.seat and _plays(table, sub.seat):
         labels = table.plugin.labels(view, decision.actions)
         actions = protocol.members({"actions": [a.id for a in decision.actions], "labels": labels})
+    undo = sub.seat is not None and _plays(table, sub.seat) and table.can_undo(sub.seat)
     fields += [
         ("events", events),
         ("reset", flag(reset)),
-        ("can_undo", flag(sub.seat is not None and table.can_undo(sub.seat))),
+        ("can_undo", flag(undo)),
+        ("now", repr(round(shared.now, 3))),
     ]
     return protocol.joined(fields, actions, shared.tail)
+
+
+def _plays(table: LiveTable, seat: int | None) -> bool:
+    """Whether the person at ``seat`` may act: the game has started and no bot plays for
+    them."""
+    return seat is not None and table.started and table.row.seats[seat].bot is None
+
+
+def notes_message(table: LiveTable, sub: Subscriber, memo: dict[Any, str]) -> str | None:
+    """The table's notes ``sub`` has not had (None: none), and marks them had; ``memo`` is
+    shared by the connections of one broadcast (each message is encoded once)."""
+    notes = table.notes
+    if not notes or notes[-1].n <= sub.notes_n:
+        return None
+    key = ("notes", sub.notes_n, notes[-1].n)
+    message = memo.get(key)
+    if message is None:
+        start = len(notes)
+        while start > 0 and notes[start - 1].n > sub.notes_n and len(notes) - start < NOTES_SENT:
+            start -= 1
+        message = dumps({"type": "notes", "notes": [note_json(n) for n in notes[start:]]})
+        memo[key] = message
+    sub.notes_n = notes[-1].n
+    return message
 
 
 def events_message(table: LiveTable, sub: Subscriber, upto: int, memo: dict[Any, str]) -> str:

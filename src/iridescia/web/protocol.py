@@ -7,6 +7,13 @@ connection to a seat by its secret token, or to no seat (a spectator)::
     {"type": "act", "action": "reveal 23", "version": 12, "id": "k3f9..."}
     {"type": "undo", "version": 13}
     {"type": "ping"}
+    {"type": "chat", "text": "good luck!"}                  # players only
+    {"type": "name", "name": "Ada"}                         # the seat's name
+    {"type": "vote", "seat": 1}     # let the table's bot play for the absent player at seat 1
+    {"type": "takeback"}            # take my seat back from the bot playing in my place
+
+A spectator's ``hello`` may carry ``creator`` (the creator's token): a private table is served
+only to its players and its creator.
 
 ``action`` is an action text or its id; ``version`` is the state version the message was made
 for; a message for any other version is rejected as ``stale`` (so a duplicate or a late message
@@ -22,6 +29,7 @@ Server to client::
     {"type": "state", "version", "seat", "view" | "patch", "events", "reset", "can_undo",
      "decision", "actions", "labels", "table"}
     {"type": "events", "events": [...]}     # the automa's and bots' steps, one by one
+    {"type": "notes", "notes": [...]}       # the table's new notes (chat, seats): web.notes
     {"type": "applied", "id", "step"}       # a repeated action id: it made step ``step``
     {"type": "error", "code", "message"[, "refusal", "text"]}
     {"type": "pong"}
@@ -121,6 +129,9 @@ class ClientMessage:
     version: int | None = None
     token: str | None = None
     client_id: str | None = None  # the act's ``id``
+    text: str | None = None  # a chat line or a name, as sent (checked by ``web.notes``)
+    seat: int | None = None  # a vote's seat
+    creator: str | None = None  # hello: the creator's token
 
 
 def parse_json(raw: str | bytes) -> Any:
@@ -154,12 +165,19 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if kind == "ping":
         return ClientMessage("ping")
     if kind == "hello":
-        token = data.get("token")
+        token, creator = data.get("token"), data.get("creator")
         if token is not None and not is_token(token):
             raise ProtocolError("bad_token", "'token' must be a seat token (or absent)")
-        return ClientMessage("hello", token=token)
+        if creator is not None and not is_token(creator):
+            raise ProtocolError("bad_token", "'creator' must be the creator's token (or absent)")
+        return ClientMessage("hello", token=token, creator=creator)
+    if kind in SEAT_MESSAGES:
+        return _seat_message(kind, data)
     if kind not in ("act", "undo"):
-        raise ProtocolError("unknown_type", "type must be 'hello', 'act', 'undo' or 'ping'")
+        raise ProtocolError(
+            "unknown_type",
+            "type must be 'hello', 'act', 'undo', 'ping', 'chat', 'name', 'vote' or 'takeback'",
+        )
     version = data.get("version")
     if not _small_int(version):
         raise ProtocolError("bad_version", "'version' must be the state version you acted on")
@@ -181,6 +199,25 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             "bad_id", f"'id' names the action: 1 to {MAX_CLIENT_ID} of A-Z a-z 0-9 _ -"
         )
     return ClientMessage("act", action, version, client_id=client_id)
+
+
+SEAT_MESSAGES = ("chat", "name", "vote", "takeback")
+
+
+def _seat_message(kind: str, data: dict[str, Any]) -> ClientMessage:
+    """A message about the seats rather than the game (chat, name, vote, takeback)."""
+    if kind in ("chat", "name"):
+        text = data.get("text" if kind == "chat" else "name")
+        if not isinstance(text, str):
+            field = "text" if kind == "chat" else "name"
+            raise ProtocolError(f"bad_{kind}", f"'{field}' must be a text")
+        return ClientMessage(kind, text=text)
+    if kind == "vote":
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 64:
+            raise ProtocolError("bad_seat", "'seat' is the number of a seat (0-based)")
+        return ClientMessage("vote", seat=seat)
+    return ClientMessage("takeback")
 
 
 class RateLimiter:
@@ -343,13 +380,16 @@ def events_encoded(
 
 
 def seat_json(row: TableRow, connected: dict[int, int]) -> list[dict[str, Any]]:
-    """The public seat list: kind, whether someone took the seat, live connections."""
+    """The public seat list: kind, whether someone took the seat, live connections (to this
+    process), the player's name, the bot playing in their place (null: none)."""
     return [
         {
             "seat": s.seat,
             "kind": s.kind,
             "claimed": s.claimed,
             "connected": connected.get(s.seat, 0),
+            "name": s.name,
+            "bot": s.bot,
         }
         for s in row.seats
     ]
@@ -365,8 +405,13 @@ def table_json(
     current: int | None = None,
     turn: int | None = None,
     result: dict[str, Any] | None = None,
+    stall: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A table as the lobby and the table page show it: never the seed nor a token."""
+    """A table as the lobby and the table page show it: never the seed nor a token. Besides
+    the game: ``private``, ``started`` (every seat taken), ``clock`` (seconds per turn, 0:
+    none) and ``turn_started`` (when the current turn's clock started), ``away`` (the rule for
+    absent players) and ``away_bot``, ``stall`` (the seat holding the table up: ``{"seat",
+    "reason", "since", "votes"}``, or null)."""
     return {
         "id": row.id,
         "name": row.name,
@@ -384,4 +429,11 @@ def table_json(
         "seats": seat_json(row, connected),
         "open_seats": [s.seat for s in row.seats if s.kind == "human" and not s.claimed],
         "result": result if result is not None else row.result,
+        "private": row.private,
+        "started": row.turn_started is not None,
+        "clock": row.clock,
+        "turn_started": row.turn_started,
+        "away": row.away,
+        "away_bot": row.away_bot,
+        "stall": stall,
     }

@@ -70,6 +70,10 @@ class PubSub(Protocol):
         """Tell the other processes (never waits for the network)."""
         ...
 
+    async def ping(self) -> None:
+        """Raise when the notices cannot be carried now (the health check)."""
+        ...
+
     async def close(self) -> None: ...
 
 
@@ -82,6 +86,9 @@ class LocalPubSub:
         return None
 
     async def publish(self, table_id: str, version: int) -> None:
+        return None
+
+    async def ping(self) -> None:
         return None
 
     async def close(self) -> None:
@@ -190,6 +197,11 @@ class RedisPubSub:
     async def publish(self, table_id: str, version: int) -> None:
         self._pending[table_id] = version
         self._wake.set()
+
+    async def ping(self) -> None:
+        if self._redis is None:
+            raise RuntimeError("not started")
+        await self._redis.ping()
 
     async def _send(self) -> None:
         backoff = _Backoff()

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from starlette.applications import Starlette
 
 from iridescia.games import all_games
+from iridescia.web import oplog
 from iridescia.web.app import create_app
 from iridescia.web.protocol import MAX_MESSAGE_BYTES
 from iridescia.web.pubsub import open_pubsub
@@ -47,7 +48,9 @@ def build_app(opts: ServeOptions) -> Starlette:
         resync_every=opts.resync_every,
         max_spectators=opts.max_spectators,
         max_seat_connections=opts.max_seat_connections,
+        grace=opts.grace,
     )
+    oplog.configure(opts.access_log)
     return create_app(service, opts)
 
 
@@ -100,6 +103,10 @@ def serve(opts: ServeOptions, *, quiet: bool = False, announce: bool = False) ->
         # messages are about 10 KB, so they go uncompressed.
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
+        # Behind a reverse proxy: the client's address and scheme from X-Forwarded-For and
+        # X-Forwarded-Proto, believed from these addresses only (docs/web.md).
+        proxy_headers=True,
+        forwarded_allow_ips=opts.forwarded_allow_ips,
     )
     server = uvicorn.Server(config)
     if announce:

@@ -1,6 +1,6 @@
-"""The game service: tables of any game, seats and tokens, actions applied exactly once, undo,
-bots and automata stepped on the server, broadcasts to every connection, and recovery after a
-restart.
+"""The game service: tables of any game, actions applied exactly once, undo, bots and automata
+stepped on the server, broadcasts to every connection, and recovery after a restart. Its base
+class ``seats.SeatService`` keeps the seats (invites, names, chat, bots for absent players).
 
 Every change to a table runs under that table's lock: check the seat and the state version,
 apply through the engine, commit to storage (conditional on the version), and only then wake
@@ -22,7 +22,9 @@ storage fails during a commit, the outcome is not guessed: the table is read bac
 and the client is told the truth (applied, not applied, or not known yet: send it again).
 
 Connections are capped per table: ``max_spectators`` spectators, ``max_seat_connections`` per
-seat (the per-address caps are the app's).
+seat (the per-address caps are the app's). A private table is served only to its players and
+creator. Nobody acts before the game has started (every seat taken), nor at a seat a bot plays
+for its absent player; the turn clock restarts whenever an action passes the turn.
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from typing import Any
 
 from iridescia.core.errors import IllegalActionError, InvalidActionError, RecordError
@@ -44,20 +45,23 @@ from iridescia.web.broadcast import (
     Shared,
     Subscriber,
     events_message,
+    notes_message,
     replay_json,
     shared_parts,
     state_message,
 )
+from iridescia.web.notes import chat_lines, played_by
 from iridescia.web.protocol import AlreadyApplied, ProtocolError
 from iridescia.web.pubsub import LocalPubSub, PubSub
-from iridescia.web.slots import LoadedTables, Slot
+from iridescia.web.seats import SeatService, not_found
+from iridescia.web.slots import Slot
 from iridescia.web.storage import ActionRow, Storage, TableRow, VersionConflict
 from iridescia.web.tables import LiveTable, TableSpec
 
 log = logging.getLogger("iridescia.web")
 
 
-class GameService(LoadedTables):
+class GameService(SeatService):
     def __init__(
         self,
         storage: Storage,
@@ -72,10 +76,12 @@ class GameService(LoadedTables):
         resync_every: float = 15.0,
         max_spectators: int = 200,
         max_seat_connections: int = 8,
+        grace: float = 60.0,
     ) -> None:
         super().__init__(
             storage,
             pubsub or LocalPubSub(),
+            grace=grace,
             evict_after=evict_after,
             expire_after=expire_after,
             sweep_every=sweep_every,
@@ -90,6 +96,7 @@ class GameService(LoadedTables):
     # ---------------------------------------------------------------- life cycle
 
     async def start(self) -> None:
+        self.started_at = self.now()
         await self.storage.migrate()
         await self.pubsub.start(self.on_remote_change, self.on_notices_lost)
         for row in await self.storage.list_tables("running", 100_000):
@@ -98,6 +105,8 @@ class GameService(LoadedTables):
             except RecordError as exc:
                 log.error("table %s cannot be resumed: %s", row.id, exc)
         self.start_upkeep()
+        beat = asyncio.create_task(self._every(max(1.0, self.grace / 3), self.heartbeat))
+        self._upkeep.append(beat)
 
     async def stop(self) -> None:
         await self.stop_upkeep()
@@ -121,73 +130,20 @@ class GameService(LoadedTables):
     ) -> tuple[TableRow, LiveTable]:
         if seed is None or not self.allow_seed:
             seed = secrets.randbits(62)
-        row = spec.new_row(secrets.token_urlsafe(9), seed, time.time(), mine)
+        row = spec.new_row(secrets.token_urlsafe(9), seed, self.now(), mine)
         table = LiveTable.start(row)
         await self.storage.create_table(row)
         self._adopt(Slot(table))
         return row, table
 
-    async def join(self, table_id: str) -> tuple[int, str]:
-        """Claim the first free human seat: (seat, token)."""
-        slot = await self._slot(table_id)
-        async with slot.lock:
-            for s in slot.table.row.seats:
-                free = s.kind == HUMAN and not s.claimed
-                if free and await self.storage.claim_seat(table_id, s.seat):
-                    self._mark_claimed(slot, s.seat)
-                    slot.wake.set()
-                    await self.pubsub.publish(table_id, slot.table.version)
-                    return s.seat, s.token
-            raise ProtocolError("no_seat", "every seat at this table is taken")
-
-    def connected(self, table_id: str) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        slot = self._slots.get(table_id)
-        for sub in slot.subs if slot else ():
-            if sub.seat is not None:
-                counts[sub.seat] = counts.get(sub.seat, 0) + 1
-        return counts
-
-    def table_json(self, table_id: str, row: TableRow | None = None) -> dict[str, Any]:
-        slot = self._slots.get(table_id)
-        if slot is None:
-            assert row is not None
-            return protocol.table_json(row, {})
-        t = slot.table
-        return protocol.table_json(
-            t.row,
-            self.connected(table_id),
-            version=t.version,
-            num_actions=len(t.steps),
-            status="finished" if t.finished else "running",
-            current=t.game.current_player,
-            turn=t.turn(),
-            result=t.result(),
-        )
-
-    async def list_tables(self, limit: int = 100) -> list[dict[str, Any]]:
-        rows = await self.storage.list_tables(None, limit)
-        out = []
-        for r in rows:
-            slot = self._slots.get(r.id)
-            if slot is not None and r.version > slot.table.version:  # behind: storage says
-                out.append(protocol.table_json(r, self.connected(r.id)))
-                slot.wake.set()
-                with contextlib.suppress(Exception):
-                    await self.on_remote_change(r.id, r.version)
-            else:
-                out.append(self.table_json(r.id, r))
-        return out
-
-    async def info(self, table_id: str) -> dict[str, Any]:
-        await self._fresh(table_id)
-        return self.table_json(table_id)
-
     # ---------------------------------------------------------------- connections
 
-    async def connect(self, table_id: str, token: str | None) -> Subscriber:
-        """A new connection to the table, at a seat (``token``) or watching: the table is
-        read again from storage first, so nobody is ever served a stale table."""
+    async def connect(
+        self, table_id: str, token: str | None, creator: str | None = None
+    ) -> Subscriber:
+        """A new connection to the table, at a seat (``token``) or watching (a private table:
+        only with its ``creator``'s token): the table is read again from storage first, so
+        nobody is ever served a stale table."""
         if token is not None and not protocol.is_token(token):
             raise ProtocolError("bad_token", "this seat link is not valid for this table")
         while True:
@@ -197,21 +153,19 @@ class GameService(LoadedTables):
                 seat = slot.table.seat_of_token(token)
                 if seat is None or slot.table.kind(seat) != HUMAN:
                     raise ProtocolError("bad_token", "this seat link is not valid for this table")
+            elif not slot.table.may_see(creator):
+                raise not_found()
             sub = Subscriber(table_id, seat)
             async with slot.lock:
                 if self._slots.get(table_id) is not slot:
                     continue  # evicted meanwhile: load it again
                 self._admit(slot, seat)
-                claimed = False
-                if seat is not None and not slot.table.row.seats[seat].claimed:
-                    await self.storage.claim_seat(table_id, seat)
-                    self._mark_claimed(slot, seat)
-                    claimed = True
+                if seat is not None:
+                    await self._claim_by_token(slot, seat)
+                    await self.storage.mark_seen([(table_id, seat)], self.now())
                 slot.subs.add(sub)
                 self._send_state(slot, sub)
             slot.wake.set()  # others see the new connection
-            if claimed:
-                await self.pubsub.publish(table_id, slot.table.version)
             return sub
 
     def _admit(self, slot: Slot, seat: int | None) -> None:
@@ -227,6 +181,8 @@ class GameService(LoadedTables):
         if slot is not None and sub in slot.subs:
             slot.subs.discard(sub)
             slot.wake.set()
+            if sub.seat is not None and not any(s.seat == sub.seat for s in slot.subs):
+                self._left.add((sub.table_id, sub.seat))  # seen until now (next heartbeat)
 
     # ---------------------------------------------------------------- actions
 
@@ -302,6 +258,10 @@ class GameService(LoadedTables):
             )  # fmt: skip
         if table.finished:
             raise ProtocolError("game_over", "the game is over", game_over())
+        if not table.started:
+            raise ProtocolError("not_started", "the game starts when every seat has its player")
+        if table.row.seats[sub.seat].bot is not None:
+            raise ProtocolError("stand_in", "a bot plays in your place: take your seat back")
         current = table.game.current_player
         if current != sub.seat:
             why = None if current is None else not_your_turn(current)
@@ -316,8 +276,13 @@ class GameService(LoadedTables):
         n = len(table.steps)
         row = ActionRow(n, seat, step.action, step.state_hash, client_id)
         status = "finished" if table.finished else "running"
+        # The turn clock restarts when the turn passed (a heading event opens a turn).
+        passed = table.game.current_player != seat or any(map(table.plugin.heading, step.events))
+        now = self.now() if passed else None
         try:
-            await self.storage.append_action(table.id, table.version, row, status, table.result())
+            await self.storage.append_action(
+                table.id, table.version, row, status, table.result(), now
+            )
         except VersionConflict:
             table.roll_back(before)
             await self._reload(slot)
@@ -343,6 +308,8 @@ class GameService(LoadedTables):
             log.warning("table %s: step %d was stored though its reply was lost", table.id, n)
             return
         table.version += 1
+        if now is not None:
+            table.restart_turn(now)
         await self._changed(slot)
 
     async def _learn_outcome(self, slot: Slot, exc: Exception) -> None:
@@ -352,10 +319,6 @@ class GameService(LoadedTables):
         log.warning("table %s: a write failed (%s: %s)", slot.table.id, type(exc).__name__, exc)
         slot.suspect = True
         await self._settle(slot)
-
-    async def _changed(self, slot: Slot) -> None:
-        slot.wake.set()
-        await self.pubsub.publish(slot.table.id, slot.table.version)
 
     async def _bot_move(self, slot: Slot, seat: int, version: int) -> None:
         async with slot.lock:
@@ -380,18 +343,26 @@ class GameService(LoadedTables):
     async def _drive(self, slot: Slot) -> None:
         """The table's driver: broadcast each change, pace the Rhom's steps, move the bots."""
         while not slot.gone:
+            # (asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the
+            # cancellation that stops the service when the event is set at the same moment.)
             if slot.table.finished and not slot.subs and self.evict_after >= 0:
                 try:
-                    await asyncio.wait_for(slot.wake.wait(), self.evict_after)
+                    async with asyncio.timeout(self.evict_after):
+                        await slot.wake.wait()
                 except TimeoutError:
                     if await self._evict(slot):
                         return
                     continue
-            else:
+            elif slot.check_at is None:
                 await slot.wake.wait()
+            else:  # an absence deadline (absence): when it passes, look at the table
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(max(0.0, slot.check_at - self.now())):
+                        await slot.wake.wait()
             slot.wake.clear()
             try:
                 await self._broadcast(slot)
+                await self.check_absence(slot)
                 table = slot.table
                 seat = table.bot_to_act()
                 if seat is not None:
@@ -467,7 +438,7 @@ class GameService(LoadedTables):
     def _shared(self, slot: Slot) -> Shared:
         """What the state messages of one broadcast share (see ``broadcast``)."""
         decision, prompt = self._decision(slot)
-        return shared_parts(self.table_json(slot.table.id), decision, prompt)
+        return shared_parts(self.table_json(slot.table.id), decision, prompt, self.now())
 
     def _send_state(self, slot: Slot, sub: Subscriber, shared: Shared | None = None) -> None:
         """Send ``sub`` the table's state if it has not seen it yet."""
@@ -476,14 +447,26 @@ class GameService(LoadedTables):
         message = state_message(slot.table, slot.epoch, sub, shared)
         if message is not None:
             sub.send(message)
+        notes = notes_message(slot.table, sub, shared.memo)
+        if notes is not None:
+            sub.send(notes)
 
     # ---------------------------------------------------------------- replay
 
-    async def replay(self, table_id: str, step: int) -> dict[str, Any]:
+    async def replay(self, table_id: str, step: int, token: str | None = None) -> dict[str, Any]:
         """A finished game at ``step`` exactly as a spectator saw it (``broadcast.replay_json``:
-        the same redaction as live). ValueError for a step the game does not have."""
+        the same redaction as live), with the table's notes (chat) written by then and, for
+        each step, the bot that made it in its player's place. ValueError for a step the game
+        does not have. A private table's replay is for its players and creator (``token``)."""
         slot = await self._slot(table_id)
         table = slot.table
+        if not table.may_see(token):
+            raise not_found()
         if not table.finished:
             raise ProtocolError("not_finished", "only finished games can be replayed")
-        return await asyncio.to_thread(replay_json, table, step, self.table_json(table_id))
+        out = await asyncio.to_thread(replay_json, table, step, self.table_json(table_id))
+        bots = played_by(table.notes, [s.seat for s in table.steps])
+        for entry, bot in zip(out["actions"], bots, strict=True):
+            entry["bot"] = bot
+        out["notes"] = chat_lines(table.notes, step)
+        return out

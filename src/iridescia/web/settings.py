@@ -127,6 +127,31 @@ class ServeOptions:
         default=10.0,
         metadata=_opt("seconds a PostgreSQL statement may take before it fails", "SECONDS"),
     )
+    grace: float = field(
+        default=60.0,
+        metadata=_opt(
+            "seconds a player may be disconnected before they count as away (a bot may then "
+            "play for them, as their table says)",
+            "SECONDS",
+        ),
+    )
+    chat_rate: float = field(default=0.5, metadata=_opt("chat lines per second per address"))
+    chat_burst: float = field(default=5.0, metadata=_opt("chat lines at once per address"))
+    access_log: str = field(
+        default="-",
+        metadata=_opt(
+            "where the access and event log goes (JSON lines): - (standard error), a file, or none",
+            "PATH",
+        ),
+    )
+    forwarded_allow_ips: str = field(
+        default="127.0.0.1",
+        metadata=_opt(
+            "comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed (* any)",
+            "ADDRESSES",
+        ),
+    )
 
 
 # Settings that must be at least this (the others: not negative).
@@ -135,6 +160,7 @@ _MINIMUM: dict[str, float] = {
     "msg_rate": 1e-6, "msg_burst": 1, "address_msg_rate": 1e-6, "address_msg_burst": 1,
     "max_body": 64, "max_spectators": 0, "max_seat_connections": 1,
     "max_address_connections": 1, "sweep_every": 0.01, "resync_every": 0.01, "db_timeout": 0.1,
+    "grace": 1, "chat_rate": 1e-6, "chat_burst": 1,
 }  # fmt: skip
 
 

@@ -5,11 +5,13 @@ A process must never serve a stale table, even when it misses a change another p
 made it does not know). ``LoadedTables`` (the base of the game service) keeps each loaded table
 in a ``Slot`` and brings it back to what storage holds:
 
-- on a notice from another process (``on_remote_change``): a newer version is reloaded, and the
-  seats taken elsewhere are marked taken; a notice for a table that is gone drops it;
+- on a notice from another process (``on_remote_change``): a newer version is reloaded, and for
+  the same version the table's row is read again (seats taken, names, bots, last connections)
+  with its new notes (``_refresh``); a notice for a table that is gone drops it;
 - whenever notices may have been missed (``on_notices_lost``, after a Redis outage) and, with a
   shared pub/sub, every ``resync_every`` seconds: one query reads the version and the number of
-  taken seats of every loaded table, and each table that differs is reloaded (``resync``);
+  notes of every loaded table (every change of the seats writes a note), and each table that
+  differs is reloaded (``resync``);
 - when a connection subscribes and when the lobby asks about one table (``_fresh``): that
   table's row is read again first;
 - a table whose last write has an unknown outcome (the database did not answer) is marked
@@ -25,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import time
 from collections.abc import Coroutine
@@ -34,10 +35,11 @@ from typing import Any
 
 from iridescia.core.game import Decision
 from iridescia.web import protocol
+from iridescia.web.absence import Stall
 from iridescia.web.broadcast import Subscriber
 from iridescia.web.protocol import ProtocolError
 from iridescia.web.pubsub import GONE, PubSub
-from iridescia.web.storage import Storage, TableRow
+from iridescia.web.storage import Storage
 from iridescia.web.tables import LiveTable
 
 log = logging.getLogger("iridescia.web")
@@ -58,6 +60,8 @@ class Slot:
     decision: tuple[tuple[int, int, int], Decision | None, Any] | None = None
     suspect: bool = False  # a write's outcome is unknown: reload before using the table
     gone: bool = False  # deleted from storage (expired): nothing more happens here
+    stall: Stall | None = None  # the seat the table waits for, checked against storage
+    check_at: float | None = None  # when to look at the absence deadlines again (epoch)
 
 
 def unconfirmed() -> ProtocolError:
@@ -108,7 +112,8 @@ class LoadedTables:
             if record is None:
                 raise ProtocolError("no_table", "there is no such table")
             row, actions = record
-            table = await asyncio.to_thread(LiveTable.restore, row, actions)
+            notes = await self.storage.load_notes(table_id)
+            table = await asyncio.to_thread(LiveTable.restore, row, actions, notes)
             return self._adopt(Slot(table))
 
     def _adopt(self, slot: Slot) -> Slot:
@@ -126,13 +131,7 @@ class LoadedTables:
             if slot.suspect:
                 await self._settle(slot)
             else:
-                row = await self.storage.load_table(table_id)
-                if row is None:
-                    self._drop(slot)
-                elif row.version != slot.table.version:
-                    await self._reload(slot)
-                else:
-                    self._merge_claims(slot, row)
+                await self._refresh(slot)
         if slot.gone:
             raise ProtocolError("no_table", "there is no such table")
         return slot
@@ -165,13 +164,45 @@ class LoadedTables:
         if same_prefix:
             for a in actions[n:]:
                 table.replay_step(a)
-            table.row = row
+            table.adopt_row(row)
             table.version = row.version
         else:
-            slot.table = await asyncio.to_thread(LiveTable.restore, row, actions)
+            notes = await self.storage.load_notes(table.id)
+            slot.table = await asyncio.to_thread(LiveTable.restore, row, actions, notes)
             slot.epoch += 1
+        await self._read_notes(slot, row.notes)
         slot.suspect = False
         slot.wake.set()
+
+    async def _refresh(self, slot: Slot) -> None:
+        """Read a table's row again (the caller holds its lock): a newer version is reloaded;
+        otherwise the seats (taken, names, bots, last connections) and the new notes are
+        adopted."""
+        row = await self.storage.load_table(slot.table.id)
+        if row is None:
+            self._drop(slot)
+        elif row.version != slot.table.version:
+            await self._reload(slot)
+        else:
+            changed = row.seats != slot.table.row.seats or row.notes != slot.table.row.notes
+            changed = changed or row.turn_started != slot.table.row.turn_started
+            slot.table.adopt_row(row)
+            await self._read_notes(slot, row.notes)
+            if changed:
+                slot.wake.set()
+
+    async def _read_notes(self, slot: Slot, count: int) -> None:
+        """The table's notes up to number ``count``, those not held yet read from storage."""
+        table = slot.table
+        held = table.notes[-1].n if table.notes else 0
+        if count > held:
+            table.add_notes(await self.storage.load_notes(table.id, held))
+
+    async def _changed(self, slot: Slot) -> None:
+        """A change was committed: the table's driver tells its connections, the other
+        processes are told."""
+        slot.wake.set()
+        await self.pubsub.publish(slot.table.id, slot.table.version)
 
     def _drop(self, slot: Slot) -> None:
         """Forget a table storage no longer has (it expired): its connections are told."""
@@ -184,20 +215,6 @@ class LoadedTables:
         slot.subs.clear()
         if slot.driver is not None and slot.driver is not asyncio.current_task():
             slot.driver.cancel()
-
-    def _mark_claimed(self, slot: Slot, seat: int) -> None:
-        row = slot.table.row
-        seats = tuple(
-            dataclasses.replace(s, claimed=True) if s.seat == seat else s for s in row.seats
-        )
-        slot.table.row = dataclasses.replace(row, seats=seats)
-
-    def _merge_claims(self, slot: Slot, row: TableRow) -> None:
-        """Seats taken elsewhere (claims only ever go from free to taken)."""
-        for s in row.seats:
-            if s.claimed and not slot.table.row.seats[s.seat].claimed:
-                self._mark_claimed(slot, s.seat)
-                slot.wake.set()
 
     def loaded(self) -> list[str]:
         """The ids of the tables in memory."""
@@ -212,10 +229,8 @@ class LoadedTables:
         async with slot.lock:
             if version == GONE or version > slot.table.version or slot.suspect:
                 await self._reload(slot)  # a gap of several versions is read all at once
-            else:  # perhaps a seat was taken elsewhere
-                row = await self.storage.load_table(table_id)
-                if row is not None:
-                    self._merge_claims(slot, row)
+            else:  # the seats or the notes changed elsewhere
+                await self._refresh(slot)
 
     async def on_notices_lost(self) -> None:
         """Notices may have been missed (Redis was away): check every table."""
@@ -231,8 +246,7 @@ class LoadedTables:
         changed = []
         for slot in slots:
             table = slot.table
-            claimed = sum(1 for s in table.row.seats if s.claimed)
-            if slot.suspect or stored.get(table.id) != (table.version, claimed):
+            if slot.suspect or stored.get(table.id) != (table.version, table.row.notes):
                 changed.append(table.id)
                 async with slot.lock:
                     if not slot.gone:

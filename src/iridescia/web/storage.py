@@ -20,7 +20,9 @@ The schema is versioned (``meta.schema_version``); ``migrate`` creates or upgrad
 (two games on the engine) added ``tables.data_set``, the component data a table is played with
 (rows of schema 1 get the data set their game had then, ``core.record.V1_DATA_SETS``), and gave
 modes the game's own names (``multi`` became ``standard``). ``tables.game`` names the game since
-schema 1 (every row of that time is ``gems-of-iridescia``).
+schema 1 (every row of that time is ``gems-of-iridescia``). Schema 4 (tables for friends) added
+private tables, the creator's token, the turn clock and the absence rule, the seats' invite
+tokens, names, stand-in bots and last connections, and the notes (``storage_changes``).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from typing import Any
 from iridescia.web.storage_base import (
     BUMP_VERSION,
     DELETE_TABLE_ROWS,
+    INDEXES,
     INSERT_ACTION,
     INSERT_SEAT,
     INSERT_TABLE,
@@ -52,14 +55,27 @@ from iridescia.web.storage_base import (
     action_row,
     migration,
     row_to_table,
+    seat_insert_params,
     table_insert_params,
+)
+from iridescia.web.storage_changes import (
+    INSERT_NOTE,
+    SELECT_NOTES,
+    NoteRow,
+    SeatChange,
+    change_epilogue,
+    change_statements,
+    note_params,
+    note_row,
 )
 from iridescia.web.storage_pg import PostgresStorage
 
 # The web app's storage API: the shared types come from storage_base, re-exported here.
 __all__ = [
     "ActionRow",
+    "NoteRow",
     "PostgresStorage",
+    "SeatChange",
     "SeatRow",
     "SqliteStorage",
     "Storage",
@@ -123,6 +139,8 @@ class SqliteStorage:
                 db.execute(
                     "UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),)
                 )
+            for stmt in INDEXES:
+                db.execute(stmt)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -150,7 +168,7 @@ class SqliteStorage:
         try:
             db.execute(INSERT_TABLE, table_insert_params(row))
             for s in row.seats:
-                db.execute(INSERT_SEAT, (row.id, s.seat, s.kind, s.token, int(s.claimed)))
+                db.execute(INSERT_SEAT, seat_insert_params(row.id, s))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -182,16 +200,13 @@ class SqliteStorage:
         result: tuple[str, int] | None = await self._run(self._table_for_token, token)
         return result
 
-    def _list_tables(self, status: str | None, limit: int) -> list[TableRow]:
-        if status is None:
-            rows = self._db.execute(
-                "SELECT * FROM tables ORDER BY updated DESC LIMIT ?", (limit,)
-            ).fetchall()
-        else:
-            rows = self._db.execute(
-                "SELECT * FROM tables WHERE status = ? ORDER BY updated DESC LIMIT ?",
-                (status, limit),
-            ).fetchall()
+    def _list_tables(self, status: str | None, limit: int, public: bool) -> list[TableRow]:
+        where = ["status = ?"] if status is not None else []
+        if public:
+            where.append("private = 0")
+        sql = "SELECT * FROM tables" + (" WHERE " + " AND ".join(where) if where else "")
+        params = (status,) if status is not None else ()
+        rows = self._db.execute(sql + " ORDER BY updated DESC LIMIT ?", (*params, limit)).fetchall()
         by_table: dict[str, list[Any]] = {r["id"]: [] for r in rows}
         ids = list(by_table)
         for i in range(0, len(ids), 500):  # SQLite limits the number of parameters
@@ -203,20 +218,54 @@ class SqliteStorage:
                 by_table[seat["table_id"]].append(seat)
         return [row_to_table(r, by_table[r["id"]]) for r in rows]
 
-    async def list_tables(self, status: str | None, limit: int) -> list[TableRow]:
-        result: list[TableRow] = await self._run(self._list_tables, status, limit)
+    async def list_tables(
+        self, status: str | None, limit: int, public: bool = False
+    ) -> list[TableRow]:
+        result: list[TableRow] = await self._run(self._list_tables, status, limit, public)
         return result
 
-    def _claim_seat(self, table_id: str, seat: int) -> bool:
-        cur = self._db.execute(
-            "UPDATE seats SET claimed = 1 WHERE table_id = ? AND seat = ? AND claimed = 0",
-            (table_id, seat),
+    async def ping(self) -> None:
+        self._db.execute("SELECT 1").fetchone()
+
+    # ---------------------------------------------------------------- seats and notes
+
+    def _apply_change(self, table_id: str, change: SeatChange) -> NoteRow | None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, params in change_statements(table_id, change):
+                if db.execute(sql, params).rowcount != 1:
+                    db.execute("ROLLBACK")
+                    return None
+            n = int(db.execute("SELECT notes FROM tables WHERE id = ?", (table_id,)).fetchone()[0])
+            db.execute(INSERT_NOTE, note_params(table_id, n, change))
+            for sql, params in change_epilogue(table_id, change):
+                db.execute(sql, params)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return NoteRow(n, change.at, change.step, change.seat, change.kind, change.data)
+
+    async def apply_change(self, table_id: str, change: SeatChange) -> NoteRow | None:
+        result: NoteRow | None = await self._run(self._apply_change, table_id, change)
+        return result
+
+    def _load_notes(self, table_id: str, after: int) -> list[NoteRow]:
+        return [note_row(r) for r in self._db.execute(SELECT_NOTES, (table_id, after))]
+
+    async def load_notes(self, table_id: str, after: int = 0) -> list[NoteRow]:
+        result: list[NoteRow] = await self._run(self._load_notes, table_id, after)
+        return result
+
+    def _mark_seen(self, seats: list[tuple[str, int]], now: float) -> None:
+        self._db.executemany(
+            "UPDATE seats SET seen = ? WHERE table_id = ? AND seat = ?",
+            [(now, table_id, seat) for table_id, seat in seats],
         )
-        return cur.rowcount == 1
 
-    async def claim_seat(self, table_id: str, seat: int) -> bool:
-        result: bool = await self._run(self._claim_seat, table_id, seat)
-        return result
+    async def mark_seen(self, seats: list[tuple[str, int]], now: float) -> None:
+        await self._run(self._mark_seen, seats, now)
 
     # ---------------------------------------------------------------- actions
 
@@ -249,13 +298,15 @@ class SqliteStorage:
         row: ActionRow,
         status: str,
         result: dict[str, Any] | None,
+        turn_started: float | None,
     ) -> None:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             res = json.dumps(result) if result is not None else None
             cur = db.execute(
-                BUMP_VERSION, (row.step, status, res, time.time(), table_id, expected_version)
+                BUMP_VERSION,
+                (row.step, status, res, time.time(), turn_started, table_id, expected_version),
             )
             if cur.rowcount != 1:
                 raise VersionConflict(table_id)
@@ -281,15 +332,18 @@ class SqliteStorage:
         row: ActionRow,
         status: str,
         result: dict[str, Any] | None,
+        turn_started: float | None = None,
     ) -> None:
-        await self._run(self._append_action, table_id, expected_version, row, status, result)
+        await self._run(
+            self._append_action, table_id, expected_version, row, status, result, turn_started
+        )
 
     def _truncate(self, table_id: str, expected_version: int, keep: int) -> None:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             cur = db.execute(
-                BUMP_VERSION, (keep, "running", None, time.time(), table_id, expected_version)
+                BUMP_VERSION, (keep, "running", None, time.time(), None, table_id, expected_version)
             )
             if cur.rowcount != 1:
                 raise VersionConflict(table_id)
@@ -311,9 +365,7 @@ class SqliteStorage:
             chunk = table_ids[i : i + 500]
             marks = ", ".join("?" * len(chunk))
             for r in self._db.execute(
-                "SELECT t.id, t.version, (SELECT count(*) FROM seats s WHERE s.table_id = t.id"
-                f" AND s.claimed = 1) FROM tables t WHERE t.id IN ({marks})",
-                chunk,
+                f"SELECT id, version, notes FROM tables WHERE id IN ({marks})", chunk
             ):
                 out[str(r[0])] = (int(r[1]), int(r[2]))
         return out

@@ -4,6 +4,15 @@ interface the game service uses, its errors, and the SQL both implementations ru
 ``storage.py`` (SQLite, and ``open_storage``) and ``storage_pg.py`` (PostgreSQL) both build on
 this module and neither imports the other's internals. The statements use ``?`` placeholders;
 PostgreSQL numbers them when it runs them.
+
+Besides the game record, a table keeps its **notes** (schema 4): numbered, timestamped entries
+that are not game actions, each with the number of actions made when it was written (its
+``step``): a seat taken (with the player's name), a name changed, a seat given to a bot by the
+creator, a bot playing for an absent player and the player taking the seat back, a vote, a chat
+line. A change of the seats and the note recording it are one transaction (``SeatChange``),
+conditional like the actions' writes, so whichever process tries first wins and the others are
+refused; the counts are bounded (``MAX_NOTES``, ``MAX_CHAT``). Who played which steps is read
+from the notes (``web.notes``), never written into the game.
 """
 
 from __future__ import annotations
@@ -13,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from iridescia.core.record import V1_DATA_SETS
+from iridescia.web.storage_changes import NoteRow, SeatChange
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # One statement per item; "?" placeholders (PostgreSQL numbers them when it runs them).
 SCHEMA = [
@@ -35,7 +45,14 @@ SCHEMA = [
         status TEXT NOT NULL,
         version INTEGER NOT NULL,
         num_actions INTEGER NOT NULL,
-        result TEXT
+        result TEXT,
+        private INTEGER NOT NULL DEFAULT 0,
+        creator TEXT NOT NULL DEFAULT '',
+        clock INTEGER NOT NULL DEFAULT 0,
+        away TEXT NOT NULL DEFAULT 'wait',
+        away_bot TEXT NOT NULL DEFAULT '',
+        turn_started DOUBLE PRECISION,
+        notes INTEGER NOT NULL DEFAULT 0
     )""",
     """CREATE TABLE IF NOT EXISTS seats (
         table_id TEXT NOT NULL,
@@ -43,6 +60,10 @@ SCHEMA = [
         kind TEXT NOT NULL,
         token TEXT NOT NULL UNIQUE,
         claimed INTEGER NOT NULL,
+        invite TEXT,
+        name TEXT NOT NULL DEFAULT '',
+        bot TEXT,
+        seen DOUBLE PRECISION,
         PRIMARY KEY (table_id, seat)
     )""",
     """CREATE TABLE IF NOT EXISTS actions (
@@ -60,8 +81,20 @@ SCHEMA = [
         state_hash TEXT NOT NULL,
         PRIMARY KEY (table_id, step)
     )""",
+    """CREATE TABLE IF NOT EXISTS notes (
+        table_id TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        step INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (table_id, n)
+    )""",
     "CREATE INDEX IF NOT EXISTS tables_status ON tables (status, updated)",
 ]
+# Run after the migrations (they name columns an older database gets from them).
+INDEXES = ["CREATE INDEX IF NOT EXISTS tables_listed ON tables (private, updated)"]
 
 # What an existing database runs to reach a schema version (the version: its statements). A new
 # database is created at SCHEMA_VERSION directly. "?" placeholders take no parameters here.
@@ -76,6 +109,24 @@ MIGRATIONS: dict[int, list[str]] = {
     ],
     # The id a client gave an action, so that the same action sent again is recognised.
     3: ["ALTER TABLE actions ADD COLUMN client_id TEXT"],
+    # Tables for friends: private tables, the creator's token, the turn clock and what happens
+    # to an absent player; per seat an invite token, a name, the bot playing for an absent
+    # player and when the player was last connected; the notes.
+    4: [
+        "ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE tables ADD COLUMN clock INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE tables ADD COLUMN away TEXT NOT NULL DEFAULT 'wait'",
+        "ALTER TABLE tables ADD COLUMN away_bot TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE tables ADD COLUMN turn_started DOUBLE PRECISION",
+        "ALTER TABLE tables ADD COLUMN notes INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN invite TEXT",
+        "ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE seats ADD COLUMN bot TEXT",
+        "ALTER TABLE seats ADD COLUMN seen DOUBLE PRECISION",
+        # Tables of earlier schemas could be played from their creation: they have started.
+        "UPDATE tables SET turn_started = updated",
+    ],
 }
 
 SNAPSHOT_EVERY = 10  # a state-hash snapshot every this many actions (and at the end)
@@ -102,10 +153,19 @@ class VersionConflict(Exception):
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
+    """One seat: its kind, its player's secret token, whether a player (or a bot) took it, the
+    invite token that lets one person take it (None: it had none), the player's name, the bot
+    playing for an absent player (None: the player plays) and when the player was last
+    connected (None: not since the seat was taken)."""
+
     seat: int
     kind: str  # "human", "bot:<name>" or "rhom"
     token: str
     claimed: bool
+    invite: str | None = None
+    name: str = ""
+    bot: str | None = None
+    seen: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +189,13 @@ class TableRow:
     result: dict[str, Any] | None = None
     seats: tuple[SeatRow, ...] = field(default_factory=tuple)
     data_set: str = ""  # the component data set (GameInfo.data_set)
+    private: bool = False  # not listed, not joined nor watched by id: only by invite
+    creator: str = ""  # the creator's token ("": a table of an earlier schema)
+    clock: int = 0  # seconds a player has per turn (0: no clock)
+    away: str = "wait"  # an absent player: "wait", "vote" (the others may let a bot play), "bot"
+    away_bot: str = ""  # the bot that plays for an absent player
+    turn_started: float | None = None  # when the current turn began (None: not started)
+    notes: int = 0  # notes written
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +220,15 @@ class Storage(Protocol):
 
     async def table_for_token(self, token: str) -> tuple[str, int] | None: ...
 
-    async def list_tables(self, status: str | None, limit: int) -> list[TableRow]: ...
+    async def list_tables(
+        self, status: str | None, limit: int, public: bool = False
+    ) -> list[TableRow]:
+        """The newest tables (of ``status``; ``public``: only the tables the lobby lists)."""
+        ...
+
+    async def ping(self) -> None:
+        """Raise when the database does not answer (the health check)."""
+        ...
 
     async def load_actions(self, table_id: str) -> list[ActionRow]: ...
 
@@ -169,15 +244,31 @@ class Storage(Protocol):
         row: ActionRow,
         status: str,
         result: dict[str, Any] | None,
-    ) -> None: ...
+        turn_started: float | None = None,
+    ) -> None:
+        """Store the action made at ``expected_version`` (VersionConflict if the table moved
+        on); ``turn_started``: the action passed the turn, whose clock starts then."""
+        ...
 
     async def truncate_actions(self, table_id: str, expected_version: int, keep: int) -> None: ...
 
-    async def claim_seat(self, table_id: str, seat: int) -> bool: ...
+    async def apply_change(self, table_id: str, change: SeatChange) -> NoteRow | None:
+        """Store ``change`` and its note in one transaction; the note, or None when a
+        condition failed (nothing was changed). See ``SeatChange``."""
+        ...
+
+    async def load_notes(self, table_id: str, after: int = 0) -> list[NoteRow]:
+        """The table's notes after number ``after``, in order."""
+        ...
+
+    async def mark_seen(self, seats: list[tuple[str, int]], now: float) -> None:
+        """The players of these (table, seat) are connected now (a heartbeat)."""
+        ...
 
     async def table_versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
-        """(version, seats claimed) of each of the tables that exist (one query: a server
-        process checks every table it holds against storage with it)."""
+        """(version, notes) of each of the tables that exist (one query: a server process
+        checks every table it holds against storage with it; every change of the seats writes
+        a note)."""
         ...
 
     async def touch(self, table_ids: list[str], now: float) -> None:
@@ -210,9 +301,20 @@ def row_to_table(r: Any, seats: list[Any]) -> TableRow:
         num_actions=int(r["num_actions"]),
         result=json.loads(r["result"]) if r["result"] else None,
         seats=tuple(
-            SeatRow(int(s["seat"]), s["kind"], s["token"], bool(s["claimed"])) for s in seats
+            SeatRow(
+                int(s["seat"]), s["kind"], s["token"], bool(s["claimed"]), s["invite"],
+                s["name"], s["bot"], None if s["seen"] is None else float(s["seen"]),
+            )
+            for s in seats
         ),
-    )
+        private=bool(r["private"]),
+        creator=r["creator"],
+        clock=int(r["clock"]),
+        away=r["away"],
+        away_bot=r["away_bot"],
+        turn_started=None if r["turn_started"] is None else float(r["turn_started"]),
+        notes=int(r["notes"]),
+    )  # fmt: skip
 
 
 def table_insert_params(row: TableRow) -> tuple[Any, ...]:
@@ -233,19 +335,36 @@ def table_insert_params(row: TableRow) -> tuple[Any, ...]:
         row.version,
         row.num_actions,
         json.dumps(row.result) if row.result is not None else None,
+        int(row.private),
+        row.creator,
+        row.clock,
+        row.away,
+        row.away_bot,
+        row.turn_started,
+        row.notes,
     )
+
+
+def seat_insert_params(table_id: str, s: SeatRow) -> tuple[Any, ...]:
+    return (table_id, s.seat, s.kind, s.token, int(s.claimed), s.invite, s.name, s.bot, s.seen)
 
 
 INSERT_TABLE = (
     "INSERT INTO tables (id, created, updated, name, mode, game, data_set, rules_version, seed,"
-    " players, options, params, status, version, num_actions, result)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " players, options, params, status, version, num_actions, result, private, creator, clock,"
+    " away, away_bot, turn_started, notes)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
-INSERT_SEAT = "INSERT INTO seats (table_id, seat, kind, token, claimed) VALUES (?, ?, ?, ?, ?)"
+INSERT_SEAT = (
+    "INSERT INTO seats (table_id, seat, kind, token, claimed, invite, name, bot, seen)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+# An action's write: the turn clock restarts (turn_started) when the action passed the turn.
 BUMP_VERSION = (
     "UPDATE tables SET version = version + 1, num_actions = ?, status = ?, result = ?,"
-    " updated = ? WHERE id = ? AND version = ?"
+    " updated = ?, turn_started = COALESCE(?, turn_started) WHERE id = ? AND version = ?"
 )
+
 
 SELECT_ACTIONS = (
     "SELECT step, seat, action, state_hash, client_id FROM actions WHERE table_id = ? ORDER BY step"
@@ -257,6 +376,7 @@ INSERT_ACTION = (
 # What goes with a table when it expires (its row goes first, conditional on still being
 # abandoned: see ``Storage.expire``).
 DELETE_TABLE_ROWS = [
+    "DELETE FROM notes WHERE table_id = ?",
     "DELETE FROM snapshots WHERE table_id = ?",
     "DELETE FROM actions WHERE table_id = ?",
     "DELETE FROM seats WHERE table_id = ?",

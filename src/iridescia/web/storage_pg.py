@@ -27,6 +27,7 @@ except ImportError:  # pragma: no cover - the message below says what to install
 
 from iridescia.web.storage_base import (
     BUMP_VERSION,
+    INDEXES,
     INSERT_SEAT,
     INSERT_TABLE,
     SCHEMA,
@@ -40,7 +41,18 @@ from iridescia.web.storage_base import (
     action_row,
     migration,
     row_to_table,
+    seat_insert_params,
     table_insert_params,
+)
+from iridescia.web.storage_changes import (
+    INSERT_NOTE,
+    SELECT_NOTES,
+    NoteRow,
+    SeatChange,
+    change_epilogue,
+    change_statements,
+    note_params,
+    note_row,
 )
 
 _MIGRATE_LOCK = 0x1D1E5C1A  # pg_advisory_xact_lock key for schema changes
@@ -52,7 +64,7 @@ _MIGRATE_LOCK = 0x1D1E5C1A  # pg_advisory_xact_lock key for schema changes
 APPEND_ACTION = """
 WITH bumped AS (
     UPDATE tables SET version = version + 1, num_actions = $1, status = $2, result = $3,
-        updated = $4
+        updated = $4, turn_started = COALESCE($12, turn_started)
     WHERE id = $5 AND version = $6
     RETURNING id
 ), added AS (
@@ -78,6 +90,8 @@ WITH gone AS (
     DELETE FROM actions WHERE table_id IN (SELECT id FROM gone)
 ), snapshots_gone AS (
     DELETE FROM snapshots WHERE table_id IN (SELECT id FROM gone)
+), notes_gone AS (
+    DELETE FROM notes WHERE table_id IN (SELECT id FROM gone)
 )
 SELECT id FROM gone
 """
@@ -175,6 +189,8 @@ class PostgresStorage:
                 await con.execute(
                     "UPDATE meta SET value = $1 WHERE key = 'schema_version'", str(SCHEMA_VERSION)
                 )
+            for stmt in INDEXES:
+                await con.execute(stmt)
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -186,9 +202,7 @@ class PostgresStorage:
         async with pool.acquire() as con, con.transaction():
             await con.execute(numbered(INSERT_TABLE), *table_insert_params(row))
             for s in row.seats:
-                await con.execute(
-                    numbered(INSERT_SEAT), row.id, s.seat, s.kind, s.token, int(s.claimed)
-                )
+                await con.execute(numbered(INSERT_SEAT), *seat_insert_params(row.id, s))
 
     async def load_table(self, table_id: str) -> TableRow | None:
         pool = await self._get_pool()
@@ -206,17 +220,17 @@ class PostgresStorage:
         r = await pool.fetchrow("SELECT table_id, seat FROM seats WHERE token = $1", token)
         return None if r is None else (str(r["table_id"]), int(r["seat"]))
 
-    async def list_tables(self, status: str | None, limit: int) -> list[TableRow]:
+    async def list_tables(
+        self, status: str | None, limit: int, public: bool = False
+    ) -> list[TableRow]:
         pool = await self._get_pool()
+        where = ["status = ?"] if status is not None else []
+        if public:
+            where.append("private = 0")
+        sql = "SELECT * FROM tables" + (" WHERE " + " AND ".join(where) if where else "")
+        params = (status,) if status is not None else ()
         async with pool.acquire() as con:
-            if status is None:
-                rows = await con.fetch("SELECT * FROM tables ORDER BY updated DESC LIMIT $1", limit)
-            else:
-                rows = await con.fetch(
-                    "SELECT * FROM tables WHERE status = $1 ORDER BY updated DESC LIMIT $2",
-                    status,
-                    limit,
-                )
+            rows = await con.fetch(numbered(sql + " ORDER BY updated DESC LIMIT ?"), *params, limit)
             seats = await con.fetch(
                 "SELECT * FROM seats WHERE table_id = ANY($1::text[]) ORDER BY table_id, seat",
                 [r["id"] for r in rows],
@@ -233,14 +247,43 @@ class PostgresStorage:
         pool = await self._get_pool()
         await pool.execute(f"DROP SCHEMA IF EXISTS {self.schema} CASCADE")
 
-    async def claim_seat(self, table_id: str, seat: int) -> bool:
+    async def ping(self) -> None:
         pool = await self._get_pool()
-        status = await pool.execute(
-            "UPDATE seats SET claimed = 1 WHERE table_id = $1 AND seat = $2 AND claimed = 0",
-            table_id,
-            seat,
+        await pool.fetchval("SELECT 1")
+
+    async def apply_change(self, table_id: str, change: SeatChange) -> NoteRow | None:
+        pool = await self._get_pool()
+        async with pool.acquire() as con:
+            tx = con.transaction()
+            await tx.start()
+            try:
+                for sql, params in change_statements(table_id, change):
+                    if _affected(await con.execute(numbered(sql), *params)) != 1:
+                        await tx.rollback()
+                        return None
+                n = int(await con.fetchval("SELECT notes FROM tables WHERE id = $1", table_id))
+                await con.execute(numbered(INSERT_NOTE), *note_params(table_id, n, change))
+                for sql, params in change_epilogue(table_id, change):
+                    await con.execute(numbered(sql), *params)
+            except BaseException:
+                await tx.rollback()
+                raise
+            await tx.commit()
+        return NoteRow(n, change.at, change.step, change.seat, change.kind, change.data)
+
+    async def load_notes(self, table_id: str, after: int = 0) -> list[NoteRow]:
+        pool = await self._get_pool()
+        return [note_row(r) for r in await pool.fetch(numbered(SELECT_NOTES), table_id, after)]
+
+    async def mark_seen(self, seats: list[tuple[str, int]], now: float) -> None:
+        pool = await self._get_pool()
+        await pool.execute(
+            "UPDATE seats SET seen = $1 FROM unnest($2::text[], $3::int[]) AS u(t, s)"
+            " WHERE seats.table_id = u.t AND seats.seat = u.s",
+            now,
+            [t for t, _ in seats],
+            [s for _, s in seats],
         )
-        return _affected(status) == 1
 
     async def load_actions(self, table_id: str) -> list[ActionRow]:
         pool = await self._get_pool()
@@ -270,6 +313,7 @@ class PostgresStorage:
         row: ActionRow,
         status: str,
         result: dict[str, Any] | None,
+        turn_started: float | None = None,
     ) -> None:
         pool = await self._get_pool()
         res = json.dumps(result) if result is not None else None
@@ -277,7 +321,7 @@ class PostgresStorage:
         bumped = await pool.fetchval(
             APPEND_ACTION,
             row.step, status, res, time.time(), table_id, expected_version,
-            row.seat, row.action, row.state_hash, snapshot, row.client_id,
+            row.seat, row.action, row.state_hash, snapshot, row.client_id, turn_started,
         )  # fmt: skip
         if bumped != 1:
             raise VersionConflict(table_id)
@@ -286,7 +330,7 @@ class PostgresStorage:
         pool = await self._get_pool()
         async with pool.acquire() as con, con.transaction():
             done = await con.execute(
-                numbered(BUMP_VERSION), keep, "running", None, time.time(), table_id,
+                numbered(BUMP_VERSION), keep, "running", None, time.time(), None, table_id,
                 expected_version,
             )  # fmt: skip
             if _affected(done) != 1:
@@ -301,9 +345,7 @@ class PostgresStorage:
     async def table_versions(self, table_ids: list[str]) -> dict[str, tuple[int, int]]:
         pool = await self._get_pool()
         rows = await pool.fetch(
-            "SELECT t.id, t.version, (SELECT count(*) FROM seats s WHERE s.table_id = t.id"
-            " AND s.claimed = 1) FROM tables t WHERE t.id = ANY($1::text[])",
-            table_ids,
+            "SELECT id, version, notes FROM tables WHERE id = ANY($1::text[])", table_ids
         )
         return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
 

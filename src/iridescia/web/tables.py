@@ -1,12 +1,13 @@
 """A live web table: one game, its seats, its state version, the step log and the undo rule.
 
-``TableSpec`` checks what a lobby asked for against the game's metadata (``match.Seating``:
-mode, seats, bots, options) and the game's own setup, and makes the stored row; ``LiveTable``
+``TableSpec`` (``table_spec``, read through this module too) checks what a lobby asked for
+against the game's metadata and the game's own setup, and makes the stored row; ``LiveTable``
 holds the running game (any registered game, found by the name its row records) with everything
 the service needs around it:
 
-- ``version`` counts every change (an action or an undo) and never goes back, so a message made
-  for an older version is recognised as stale and rejected;
+- ``version`` counts every change (an action, an undo, a bot starting or ceasing to play for
+  an absent player) and never goes back, so a message made for an older version is recognised
+  as stale and rejected;
 - ``steps`` is the record's actions, each with the seat that acted, the events it produced and
   the state hash after it; ``log`` is every event since the start (the game log);
 - the undo rule: the last step may be taken back by the seat that made it when the game's event
@@ -18,167 +19,58 @@ the service needs around it:
 
 A bot's random stream for a decision is ``match.bot_rng_at(seed, seat, steps so far)``, so the
 same record always gets the same bot move: after a restart, or on whichever server process
-moves the bot, the game continues exactly as it would have.
+moves the bot, the game continues exactly as it would have. That holds for a bot playing in an
+absent player's place too (``SeatRow.bot``): the bots of a table are read from its seats.
+
+Around the game a table has what friends expect (``TableSpec``): it is public (listed in the
+lobby, joined by anyone) or private (only its invite links: one per free seat, each taken once);
+its creator holds a token of their own (to see the links again, to give a free seat to a bot);
+each seat has its player's secret token and name; a clock per turn and a rule for absent players
+(``absence``). The game starts when every seat is taken (``started``). The table's notes (seats
+taken, names, stand-in bots, votes, chat: ``notes``) are kept beside the record, never in it.
 
 No I/O here: the service persists and broadcasts.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Mapping
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from iridescia.bots import bot_names, make_bot
+from iridescia.bots import make_bot
 from iridescia.core.errors import RecordError
 from iridescia.core.events import Event
 from iridescia.core.game import Game, GameSpec
 from iridescia.core.record import GameRecord
 from iridescia.core.rng import Rng
-from iridescia.games import DEFAULT_GAME
 from iridescia.games import get as get_game
-from iridescia.match import AUTOMA, HUMAN, BotSeats, Seating, bot_rng_at
+from iridescia.match import BotSeats, bot_rng_at
 from iridescia.web.games import plugin
-from iridescia.web.plugin import WebGame
-from iridescia.web.storage import ActionRow, SeatRow, TableRow
+from iridescia.web.storage import ActionRow, NoteRow, TableRow
+from iridescia.web.table_spec import (
+    BOT_PREFIX,
+    SpecError,
+    TableSpec,
+    bot_kind,
+    same_secret,
+    seat_kinds,
+    terminal_command,
+)
 
-BOT_PREFIX = "bot:"
-MAX_NAME = 40
+# The table requests' module is read through this one too.
+__all__ = [
+    "LiveTable",
+    "SpecError",
+    "Step",
+    "TableSpec",
+    "bot_kind",
+    "same_secret",
+    "seat_kinds",
+    "terminal_command",
+]
+
 KEEP_COPIES = 40  # in-memory states before the latest steps, for undo without a replay
-# Requests from before the lobby had a game chooser name the 2-4 explorer mode "multi".
-LEGACY_MODES = {"multi": "standard"}
-
-
-class SpecError(ValueError):
-    """A table request that does not describe a table this server can start; ``code`` is
-    stable: ``bad_table``, ``unknown_game``, or ``no_board`` (the browser cannot play it yet)."""
-
-    def __init__(self, message: str, code: str = "bad_table") -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def bot_kind(name: str) -> str:
-    return BOT_PREFIX + name
-
-
-def seat_kinds(spec: GameSpec) -> list[str]:
-    """The kinds a lobby may give a seat of ``spec``: human and every bot that plays it."""
-    return [HUMAN, *(bot_kind(n) for n in bot_names(spec))]
-
-
-def terminal_command(game: str) -> str:
-    return f"iridescia play --game {game}"
-
-
-@dataclass(frozen=True, slots=True)
-class TableSpec:
-    """What a lobby asks for, checked: the seating (game, mode, seat kinds, options), a name."""
-
-    seating: Seating
-    plugin: WebGame
-    options: Mapping[str, Any]  # every option of the game, as its records store them
-    params: Mapping[str, Any]
-    name: str = ""
-
-    @staticmethod
-    def from_json(data: Any) -> TableSpec:
-        """Read a table request::
-
-            {"game": "gems-of-iridescia", "mode": "standard", "seats": ["human", "bot:easy"],
-             "options": {"catapult_for_fourth": false}, "name": "..."}
-
-        ``game`` defaults to the default game; ``seats`` lists the seats people or bots play
-        (a mode's automa seats are added). Older requests (``"mode": "multi"``, a top-level
-        ``catapult_for_fourth``) still read. SpecError says what does not fit."""
-        if not isinstance(data, dict):
-            raise SpecError("a table request must be a JSON object")
-        name = data.get("game", DEFAULT_GAME)
-        try:
-            spec = get_game(name if isinstance(name, str) else repr(name))
-        except ValueError as exc:
-            raise SpecError(str(exc), "unknown_game") from None
-        web = plugin(spec.info.name)
-        if not web.board:
-            raise SpecError(
-                f"{spec.info.title} has no board in the browser yet; play it in the terminal: "
-                f"{terminal_command(spec.info.name)}",
-                "no_board",
-            )
-        mode = data.get("mode")
-        if mode is not None and not isinstance(mode, str):
-            raise SpecError("mode must be the name of one of the game's modes")
-        mode = LEGACY_MODES.get(mode, mode) if mode else None
-        seats = data.get("seats")
-        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise SpecError("seats must be a list of seat kinds such as 'human' or 'bot:random'")
-        known = seat_kinds(spec)
-        for s in seats:
-            if s not in known:
-                raise SpecError(f"unknown seat kind {s!r}; use one of {', '.join(known)}")
-        options = _options(data, spec)
-        try:
-            seating = Seating.build(
-                spec,
-                mode=mode,
-                kinds=[s[len(BOT_PREFIX) :] if s.startswith(BOT_PREFIX) else s for s in seats],
-                options=options,
-            )
-            # the game's own setup checks what the metadata cannot say (a table's size)
-            record = seating.new_game(0, keep_log=False).record()
-        except ValueError as exc:
-            raise SpecError(str(exc)) from None
-        title = data.get("name", "")
-        if not isinstance(title, str) or len(title) > MAX_NAME:
-            raise SpecError(f"name must be a text of at most {MAX_NAME} characters")
-        return TableSpec(seating, web, record.options, record.params, title.strip())
-
-    def all_seats(self) -> tuple[str, ...]:
-        """The stored kind of every seat: "human", "bot:<name>", or the game's automa kind."""
-        kinds = {HUMAN: HUMAN, AUTOMA: self.plugin.automa_kind}
-        return tuple(kinds.get(k) or bot_kind(k) for k in self.seating.seat_kinds())
-
-    def new_row(self, table_id: str, seed: int, now: float, mine: set[int]) -> TableRow:
-        """The stored row of a new table; seats in ``mine`` are claimed by the creator."""
-        seating = self.seating
-        info = seating.game.info
-        seats = tuple(
-            SeatRow(i, kind, secrets.token_urlsafe(18), kind != HUMAN or i in mine)
-            for i, kind in enumerate(self.all_seats())
-        )
-        return TableRow(
-            id=table_id,
-            created=now,
-            updated=now,
-            name=self.name,
-            mode=seating.mode.name,
-            game=info.name,
-            data_set=info.data_set,
-            rules_version=info.rules_version,
-            seed=seed,
-            players=seating.players,
-            options=dict(self.options),
-            params=dict(self.params),
-            status="running",
-            version=0,
-            num_actions=0,
-            seats=seats,
-        )
-
-
-def _options(data: dict[str, Any], spec: GameSpec) -> dict[str, Any]:
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise SpecError("options must be an object of option names and values")
-    options = dict(options)
-    if "catapult_for_fourth" in data:  # the request format before options were a mapping
-        options.setdefault("catapult_for_fourth", data["catapult_for_fourth"])
-    chosen_by_modes = {key for m in spec.info.modes for key in m.options}
-    for key in options:
-        if key in chosen_by_modes:
-            raise SpecError(f"option {key} is chosen with the mode")
-    return options
 
 
 @dataclass(slots=True)
@@ -203,7 +95,9 @@ class LiveTable:
         self.steps: list[Step] = []
         self.log: list[Event] = list(game.log)  # setup events, then every step's events
         self._before: list[Game | None] = []  # the state before each step, when kept
-        self.bots = BotSeats(self.spec, _bots(row, self.spec))
+        self._bot_names = _bots(row, self.spec)
+        self.bots = BotSeats(self.spec, self._bot_names)
+        self.notes: list[NoteRow] = []  # the table's notes (seats, stand-in bots, votes, chat)
 
     # ---------------------------------------------------------------- building
 
@@ -218,13 +112,33 @@ class LiveTable:
         return cls(row, spec.from_record(_record(row)))
 
     @classmethod
-    def restore(cls, row: TableRow, actions: list[ActionRow]) -> LiveTable:
+    def restore(
+        cls, row: TableRow, actions: list[ActionRow], notes: list[NoteRow] | None = None
+    ) -> LiveTable:
         """Replay a stored table, checking every stored state hash (RecordError if one
         differs)."""
         table = cls.start(row)
         for a in actions:
             table.replay_step(a)
+        table.notes = list(notes or ())
         return table
+
+    def adopt_row(self, row: TableRow) -> None:
+        """The table's stored row, read again (its seats changed: names, claims, bots)."""
+        self.row = row
+        bots = _bots(row, self.spec)
+        if bots != self._bot_names:
+            self._bot_names = bots
+            self.bots = BotSeats(self.spec, bots)
+
+    def restart_turn(self, now: float) -> None:
+        """The turn clock restarts (an action passed the turn; stored with it)."""
+        self.row = dataclasses.replace(self.row, turn_started=now)
+
+    def add_notes(self, notes: list[NoteRow]) -> None:
+        """Notes read from storage or just written (those already held are skipped)."""
+        held = self.notes[-1].n if self.notes else 0
+        self.notes.extend(n for n in notes if n.n > held)
 
     def replay_step(self, a: ActionRow) -> None:
         if a.step != len(self.steps) + 1:
@@ -260,16 +174,37 @@ class LiveTable:
     def finished(self) -> bool:
         return self.game.is_terminal()
 
+    @property
+    def started(self) -> bool:
+        """Whether the game has started (every seat was taken)."""
+        return self.row.turn_started is not None
+
     def kind(self, seat: int) -> str:
         return self.row.seats[seat].kind
 
     def seat_of_token(self, token: str) -> int | None:
-        # Compared as UTF-8 bytes: compare_digest raises TypeError for texts that are not ASCII.
-        given = token.encode("utf-8", "replace")
         for s in self.row.seats:
-            if secrets.compare_digest(s.token.encode("utf-8"), given):
+            if same_secret(s.token, token):
                 return s.seat
         return None
+
+    def seat_of_invite(self, invite: str) -> int | None:
+        for s in self.row.seats:
+            if same_secret(s.invite, invite):
+                return s.seat
+        return None
+
+    def is_creator(self, token: str | None) -> bool:
+        return token is not None and same_secret(self.row.creator, token)
+
+    def may_see(self, token: str | None) -> bool:
+        """Whether the holder of ``token`` (a seat's or the creator's) may see this table: any
+        one may see a public table, only its players and creator a private one."""
+        if not self.row.private:
+            return True
+        if token is None:
+            return False
+        return self.is_creator(token) or self.seat_of_token(token) is not None
 
     def step_of(self, seat: int, client_id: str) -> int | None:
         """The step (1-based) ``seat`` made with the action its client named ``client_id``,
@@ -281,7 +216,7 @@ class LiveTable:
         return None
 
     def bot_to_act(self) -> int | None:
-        return self.bots.to_act(self.game)
+        return self.bots.to_act(self.game) if self.started else None
 
     def bot_rng(self, seat: int) -> Rng:
         """The random stream for ``seat``'s bot at this point of the game: a function of the
@@ -374,14 +309,16 @@ def _record(row: TableRow) -> GameRecord:
     )
 
 
-def _bots(row: TableRow, spec: GameSpec) -> Mapping[int, str]:
+def _bots(row: TableRow, spec: GameSpec) -> dict[int, str]:
+    """The bot of each seat a bot plays: by its kind, or in its absent player's place."""
     bots = {}
     for s in row.seats:
-        if s.kind.startswith(BOT_PREFIX):
-            name = s.kind[len(BOT_PREFIX) :]
-            try:
-                make_bot(name, spec)
-            except ValueError:  # a bot that left the registry: keep the game going
-                name = "random"
-            bots[s.seat] = name
+        name = s.kind[len(BOT_PREFIX) :] if s.kind.startswith(BOT_PREFIX) else s.bot
+        if name is None:
+            continue
+        try:
+            make_bot(name, spec)
+        except ValueError:  # a bot that left the registry: keep the game going
+            name = "random"
+        bots[s.seat] = name
     return bots

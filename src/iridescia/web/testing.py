@@ -40,7 +40,12 @@ class ServerProcess:
         self.args = list(args)
         folder = Path(log_dir) if log_dir else Path(tempfile.gettempdir())
         folder.mkdir(parents=True, exist_ok=True)
-        self.log_path = folder / f"iridescia-server-{os.getpid()}-{secrets.token_hex(4)}.log"
+        name = f"iridescia-server-{os.getpid()}-{secrets.token_hex(4)}"
+        self.log_path = folder / f"{name}.log"
+        # The access log apart, so that the server's own log keeps its warnings in view.
+        self.access_path = folder / f"{name}.access.log"
+        if "--access-log" not in self.args:
+            self.args += ["--access-log", str(self.access_path)]
         self.url = ""
         self.proc: subprocess.Popen[str] | None = None
 
@@ -89,6 +94,14 @@ class ServerProcess:
             return self.log_path.read_text(errors="replace")[-4000:]
         except OSError:
             return ""
+
+    def access(self) -> list[dict[str, Any]]:
+        """The access log's lines so far."""
+        try:
+            text = self.access_path.read_text(errors="replace")
+        except OSError:
+            return []
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
 
     def stop(self, timeout: float = 10.0) -> None:
         """A clean shutdown (SIGTERM), then SIGKILL if it takes too long."""

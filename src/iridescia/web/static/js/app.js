@@ -1,13 +1,17 @@
 // The single-page client: the header with the language choice, and the routes: #/ (the lobby),
-// #/t/<id> (a table), #/t/<id>/<token> (an invite link), #/r/<id> (the replay of a finished
-// game). It knows no game: the games come from /api/meta, their boards from their plug-ins.
+// #/t/<id> (a table), #/t/<id>/<token> (a seat's own link: its player's, on another device),
+// #/j/<id>/<invite> (an invite link: take one free seat, once), #/r/<id> (the replay of a
+// finished game). It knows no game: the games come from /api/meta, their boards from their
+// plug-ins. Tokens and invites come after "#": browsers never send that part to the server.
 import { t, loadLanguage, preferredLanguage, LANGS, lang } from "./i18n.js";
 import { h } from "./dom.js";
 import { api } from "./api.js";
 import { setGames } from "./games.js";
 import { lobby } from "./lobby.js";
 import { replay } from "./replay.js";
-import { TablePage, rememberSeat } from "./table.js";
+import { TablePage } from "./table.js";
+import { rememberSeat } from "./store.js";
+import { invitePage } from "./invite.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -40,6 +44,12 @@ function route() {
     }
     page = new TablePage(main, id);
     page.start();
+  } else if (parts[0] === "j" && id && parts[2]) {
+    const invite = decoded(parts[2]);
+    history.replaceState(null, "", `#/j/${parts[1]}`);  // the invite leaves the address bar
+    invitePage(main, id, invite);
+  } else if (parts[0] === "j" && id) {
+    invitePage(main, id, null);
   } else if (parts[0] === "r" && id) {
     replay(main, id);
   } else {

@@ -43,21 +43,30 @@ export function render(m) {
   return t(m.key, args);
 }
 
-// Seats are named after the table's seat list: an automa seat by its kind ("Rhom"), the others
-// by number (1-based on screen).
+// Seats are named after the table's seat list: a player by the name they chose, an automa seat
+// by its kind ("Rhom"), the others by number (1-based on screen). Names are the players' own
+// texts: shown as text nodes only, never as HTML.
 let seatKinds = [];
-export function setSeats(seats) { seatKinds = (seats || []).map((s) => s.kind); }
+let seatNames = [];
+export function setSeats(seats) {
+  seatKinds = (seats || []).map((s) => s.kind);
+  seatNames = (seats || []).map((s) => s.name || "");
+}
 
 export function isAutoma(kind) { return !!kind && kind !== "human" && !kind.startsWith("bot:"); }
+
+export function seatNumber(seat) { return t("seat", { n: seat + 1 }); }
 
 export function seatName(seat) {
   const kind = seatKinds[seat];
   if (isAutoma(kind) && has(`seat.${kind}`)) return t(`seat.${kind}`);
-  return t("seat", { n: seat + 1 });
+  return seatNames[seat] || seatNumber(seat);
 }
+
+export function botLabel(name) { return has(`bot.${name}`) ? t(`bot.${name}`) : name; }
 
 export function kindLabel(kind) {
   if (kind === "human") return t("kind.human");
-  if (kind.startsWith("bot:")) return t("kind.bot", { name: has(`bot.${kind.slice(4)}`) ? t(`bot.${kind.slice(4)}`) : kind.slice(4) });
+  if (kind.startsWith("bot:")) return t("kind.bot", { name: botLabel(kind.slice(4)) });
   return has(`kind.${kind}`) ? t(`kind.${kind}`) : kind;
 }

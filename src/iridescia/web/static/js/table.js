@@ -13,25 +13,18 @@
 // action carries an id: when its answer is lost (server_error, or a connection lost while it
 // was on its way) the page sends the same action again, with the same id, and the server
 // answers "applied" if it was (it is never applied twice).
-import { t, render, seatName, setSeats, isAutoma, has } from "./i18n.js";
+//
+// Around the game (seats.js, chat.js): the table's panel (names, the clock, the free seats and,
+// for its creator, their invite links; an absent player's vote and take-back), the chat, and the
+// turn clock in the prompt, ticking every second. A private table is opened with a seat's token
+// or the creator's (sent in "hello").
+import { t, render, seatName, setSeats, isAutoma, has, botLabel } from "./i18n.js";
 import { h, nodes, closePopups, placePopup } from "./dom.js";
 import { attachZoom } from "./zoom.js";
 import { gamePlugin, gameInfo, gameTitle, actionTable, legalActions } from "./games.js";
-
-export function localSeats(tableId) {
-  try { return JSON.parse(localStorage.getItem(`iridescia.seats.${tableId}`) || "{}"); } catch { return {}; }
-}
-export function rememberSeat(tableId, seat, token) {
-  const seats = localSeats(tableId);
-  seats[seat] = token;
-  localStorage.setItem(`iridescia.seats.${tableId}`, JSON.stringify(seats));
-}
-export function forgetSeat(tableId, seat) {
-  const seats = localSeats(tableId);
-  delete seats[seat];
-  if (Object.keys(seats).length) localStorage.setItem(`iridescia.seats.${tableId}`, JSON.stringify(seats));
-  else localStorage.removeItem(`iridescia.seats.${tableId}`);
-}
+import { localSeats, forgetSeat, creatorToken } from "./store.js";
+import { ChatPanel } from "./chat.js";
+import { TablePanel, clockLeft, clockText } from "./seats.js";
 
 const RETRY_FIRST = 1000, RETRY_MAX = 30000;  // ms between reconnections, growing
 const RESEND_TRIES = 5;                         // times an unanswered action is sent again
@@ -74,18 +67,48 @@ export class TablePage {
     this.busy = null;         // the seat whose steps are being shown one by one
     this.plugin = null;       // the game's browser plug-in, once the game is known
     this.actionTable = null;  // the game's actions by id: {text, label, at}
+    this.creator = creatorToken(tableId);  // this browser made the table: its creator's token
+    this.notes = new Map();   // the table's notes (chat, seats) by number
+    this.chat = new ChatPanel((text) => this.sendSeat({ type: "chat", text }));
+    this.panel = new TablePanel(this);
+    this.ticker = null;
   }
 
   start() {
     const seats = Object.keys(this.tokens);
     if (seats.length === 0) this.connect("spectator", null);
     for (const s of seats) this.connect(s.startsWith("token:") ? s : Number(s), this.tokens[s]);
+    this.ticker = setInterval(() => this.tick(), 1000);
     this.render();
   }
 
   stop() {
     this.closed = true;
+    clearInterval(this.ticker);
     for (const c of this.conns.values()) c.ws && c.ws.close();
+  }
+
+  // The turn clock in the prompt, every second (nothing else is drawn again).
+  tick() {
+    const node = document.getElementById("clock");
+    const conn = this.conns.get(this.shown);
+    if (node && conn && conn.state) node.textContent = clockText(clockLeft(conn.state.table, conn.offset || 0));
+  }
+
+  // A message about the seats (chat, name, vote, take-back) from the seat on screen; false when
+  // it cannot go now.
+  sendSeat(message) {
+    const conn = this.conns.get(this.shown);
+    if (!conn || !conn.ws || conn.ws.readyState !== WebSocket.OPEN) return false;
+    conn.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  // The bots of the table's game (the creator may give a free seat to one).
+  bots() {
+    const conn = this.conns.get(this.shown);
+    const info = conn && conn.state ? gameInfo(conn.state.table.game) : null;
+    return info ? info.bots : [];
   }
 
   connect(key, token) {
@@ -95,7 +118,9 @@ export class TablePage {
     conn.ws = ws;
     conn.token = token;
     this.conns.set(key, conn);
-    ws.onopen = () => { conn.fresh = true; ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" })); };
+    const hello = token ? { type: "hello", token } : { type: "hello" };
+    if (this.creator) hello.creator = this.creator;
+    ws.onopen = () => { conn.fresh = true; ws.send(JSON.stringify(hello)); };
     ws.onmessage = (m) => this.onMessage(conn.key ?? key, conn, JSON.parse(m.data));
     ws.onclose = (ev) => {
       if (this.closed || conn.final || FINAL_CLOSE.includes(ev.code)) return;
@@ -162,6 +187,7 @@ export class TablePage {
       document.querySelectorAll(".menu").forEach((m) => m.remove());  // its actions are stale
       if (msg.patch) msg.view = applyPatch(conn.state.view, msg.patch);
       conn.state = msg;
+      conn.offset = msg.now - Date.now() / 1000;
       if (msg.reset) conn.log = [];
       conn.log.push(...msg.events);
       if (this.pending && this.pending.key === key && msg.version > this.pending.version) this.pending = null;
@@ -176,6 +202,8 @@ export class TablePage {
       conn.log.push(...msg.events);
       const last = msg.events[msg.events.length - 1];
       if (last) this.busy = last.player;
+    } else if (msg.type === "notes") {
+      for (const n of msg.notes) this.notes.set(n.n, n);
     } else if (msg.type === "applied") {
       if (this.pending && this.pending.id === msg.id) this.pending = null;
     } else if (msg.type === "error") {
@@ -280,7 +308,18 @@ export class TablePage {
     localStorage.setItem("iridescia.zoom", String(this.zoom.z));
   }
 
+  // Draw the page again; a text box being typed in keeps its focus and caret.
   render() {
+    const active = document.activeElement;
+    const keep = active && active.id && ["chat-input", "my-name"].includes(active.id) ? [active, active.selectionStart, active.selectionEnd] : null;
+    this.draw();
+    if (keep && keep[0].isConnected && document.activeElement !== keep[0]) {
+      keep[0].focus();
+      keep[0].setSelectionRange(keep[1], keep[2]);
+    }
+  }
+
+  draw() {
     const root = this.root;
     if (this.handoff !== null) {
       const seat = this.handoff;
@@ -319,7 +358,9 @@ export class TablePage {
     if (fold.length) {
       buttons.push(h("details", { class: "more-actions" }, h("summary", {}, t("table.more_actions", { n: fold.length })), ...fold.map(button)));
     }
+    const left = clockLeft(st.table, conn.offset || 0);
     const tools = h("div", { class: "tools" },
+      left !== null ? h("span", { class: `clock${left < 30 ? " short" : ""}`, id: "clock", title: t("table.clock") }, clockText(left)) : null,
       h("button", { id: "zoom-in", onclick: () => this.setZoom(this.zoom.z * 1.25), title: t("table.zoom_in"), "aria-label": t("table.zoom_in") }, "+"),
       h("button", { id: "zoom-out", onclick: () => this.setZoom(this.zoom.z / 1.25), title: t("table.zoom_out"), "aria-label": t("table.zoom_out") }, "−"),
       this.zoom.z > 1 ? h("button", { id: "zoom-reset", onclick: () => { this.zoom = { z: 1 }; this.setZoom(1); }, title: t("table.zoom_reset") }, "⤢") : null,
@@ -327,6 +368,7 @@ export class TablePage {
     const log = renderLog(conn.log, "log");
     const status = conn.lost ? h("p", { class: "status warn" }, t("app.reconnecting")) : null;
     const over = st.table.status === "finished" && st.table.result ? this.plugin.result(st.table, view) : null;
+    const notes = [...this.notes.values()].sort((a, b) => a.n - b.n);
     root.replaceChildren(...nodes(
       h("section", { class: "prompt", id: "prompt", "data-mine": mine ? "1" : "0" },
         h("div", { class: "prompt-text" }, this.promptText(st, mine)), tools,
@@ -335,8 +377,9 @@ export class TablePage {
       status, over,
       h("div", { class: "layout" },
         h("div", { class: "board-wrap" }, board),
-        h("div", { class: "side" }, panels,
-          h("section", { class: "panel" }, h("h3", {}, t("table.log")), log)))));
+        h("div", { class: "side" }, this.panel.element(st), panels)),
+      h("div", { class: "talk" }, this.chat.element(notes, st.seat !== null),
+        h("section", { class: "panel game-log" }, h("h3", {}, t("table.log")), log))));
     log.scrollTop = log.scrollHeight;
   }
 
@@ -352,6 +395,9 @@ export class TablePage {
   promptText(st, mine) {
     const d = st.decision;
     if (!d) return t("table.over");
+    if (!st.table.started) return t("table.not_started");
+    const me = st.seat !== null ? st.table.seats[st.seat] : null;
+    if (me && me.bot && d.player === st.seat) return t("table.bot_plays_for_you", { bot: botLabel(me.bot) });
     if (this.busy !== null) return playingText(this.busy, st.table.seats);
     const prompt = render(d.prompt);
     if (st.seat === null) return `${t("table.spectating")} ${t("table.waiting", { seat: seatName(d.player), prompt })}`;

@@ -3,7 +3,7 @@
 // objectives, the Rhom, and the final scoring table. What legal actions belong to (each action's
 // "at": relic:<id>, slot:<n>, item:<key>, gem:<colour>, die:<target>, objective:<id>) is
 // clickable: one action is sent at once, several open a small menu.
-import { t, seatName, kindLabel } from "/static/js/i18n.js";
+import { t, seatName, kindLabel, botLabel } from "/static/js/i18n.js";
 import { h, clickable } from "/static/js/dom.js";
 import { CLAN } from "./board.js";
 import { cards, colour, itemName, relicName, itemTip, relicTip, objectiveTip, objectiveName, tileText, dieText } from "./words.js";
@@ -61,8 +61,9 @@ function playerPanel(p, st, view, ctx) {
   const me = st.seat === p.seat;
   const mine = me ? ctx : null;  // only your own cargo, hand and objectives take actions
   const points = Object.values(p.points).reduce((a, b) => a + b, 0);
-  const kind = seatInfo.kind === "human" ? (seatInfo.connected ? t("table.online") : seatInfo.claimed ? t("table.offline") : t("table.seat_free"))
-    : kindLabel(seatInfo.kind || "");
+  const kind = seatInfo.bot ? t("table.stand_in", { bot: botLabel(seatInfo.bot) })
+    : seatInfo.kind === "human" ? (seatInfo.connected ? t("table.online") : seatInfo.claimed ? t("table.offline") : t("table.seat_free"))
+      : kindLabel(seatInfo.kind || "");
   const tiles = GEMS.concat(["rainbow", "iridia"]).map((c) => [c, p.victory_pile.filter((x) => x.gem === c).length]).filter(([, n]) => n);
   const items = p.items.map((k) => clickable(h("span", { class: "chip item-chip", title: itemTip(k), "data-tip": itemTip(k) }, itemName(k)), `item:${k}`, mine));
   const objectives = me && p.objectives ? h("div", { class: "objectives" }, h("b", {}, `${t("table.objectives")}: `),
