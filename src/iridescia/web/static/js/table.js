@@ -396,7 +396,7 @@ export class TablePage {
   promptText(st, mine) {
     const d = st.decision;
     if (!d) return t("table.over");
-    if (!st.table.started) return t("table.not_started");
+    if (!st.table.started) return st.seat === null ? `${t("table.spectating")} ${t("table.not_started")}` : t("table.not_started");
     const me = st.seat !== null ? st.table.seats[st.seat] : null;
     if (me && me.bot && d.player === st.seat) return t("table.bot_plays_for_you", { bot: botLabel(me.bot) });
     if (this.busy !== null) return playingText(this.busy, st.table.seats);
