@@ -263,6 +263,10 @@ TABLE_BODIES = st.fixed_dictionaries(
         "mode": JSON | st.sampled_from(["solo", "standard", "rhom", "multi"]),
         "seats": JSON | st.lists(st.sampled_from(["human", "bot:random", "x"]), max_size=5),
         "options": JSON, "name": JSON, "mine": JSON, "seed": JSON,
+        "private": JSON | st.booleans(), "clock": JSON | st.integers(-5, 10**6),
+        "away": JSON | st.sampled_from(["vote", "bot", "wait", "x"]),
+        "away_bot": JSON | st.sampled_from(["easy", "medium", "x"]),
+        "player": JSON | st.text(max_size=30),
     },
 )  # fmt: skip
 

@@ -21,11 +21,14 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from iridescia import __version__
 from iridescia.web.testing import SeatClient, ServerProcess, get_json, post_json
 from test_web_api import _app, _create, _hello, _play_until, _state
+from test_web_limits import JSON, no_tracebacks_fixture  # noqa: F401 - a fixture by name
 
 TOKEN = "X-Iridescia-Token"
 
@@ -97,6 +100,29 @@ def test_bad_bodies_of_the_seat_requests_get_a_clear_4xx(path: str, body: Any) -
         for bad in ({"tables": "x"}, {"tables": [{"id": 3}] * 200}, [1], "x"):
             r = c.post("/api/tables/known", json=bad)
             assert (r.status_code in (200, 400) and "tables" in r.text) or "error" in r.text
+
+
+@pytest.mark.usefixtures("no_tracebacks")
+def test_any_body_of_a_seat_request_gets_a_clear_answer() -> None:
+    with TestClient(_app(join_rate=1e6, join_burst=1e6)) as c:
+        d = _create(c, seats=["human"] * 3, seed=4, private=True)
+        tid = d["table"]["id"]
+        texts = st.text(max_size=40) | st.sampled_from([d["creator"], d["seats"][1]["invite"]])
+        fields = st.fixed_dictionaries(
+            {},
+            optional={k: JSON | texts for k in ("invite", "name", "creator", "bot", "tables")}
+            | {"seat": JSON | st.integers(-2, 5)},
+        )
+
+        @settings(max_examples=150, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))  # fmt: skip
+        @given(st.sampled_from(["claim", "join", "invites", "fill", "known"]), fields | JSON)
+        def one(path: str, body: Any) -> None:
+            url = "/api/tables/known" if path == "known" else f"/api/tables/{tid}/{path}"
+            r = c.post(url, content=json.dumps(body).encode())
+            assert r.status_code in (200, 400, 404, 409), (path, body, r.text)
+
+        one()
 
 
 def test_chat_names_votes_and_take_back_over_the_websocket() -> None:
@@ -179,7 +205,9 @@ def test_the_access_log_has_a_line_per_request_connection_and_message_and_no_sec
             bo.error()
         get_json(srv.url + "/health")
         lines = srv.access()
-        text = srv.access_path.read_text()
+        text = srv.access_text()
+        own = srv.log()
+    assert "whisper" not in own and "Traceback" not in own
     events = {line["event"] for line in lines}
     assert {"http", "table", "seat", "ws_open", "message", "ws_close"} <= events, events
     assert all(line["time"].endswith("Z") for line in lines)

@@ -4,8 +4,8 @@
   the table offers, reaches the final score table, then steps through the replay;
 - hot-seat: two human seats on one page; during every hand-off screen none of the other seat's
   objective names is anywhere in the page;
-- online: two browser contexts, the second joining by the invite link, play a 2-player game to
-  the end, each seeing the other's moves;
+- online: two browser contexts, the second taking its seat by the invite link the table page
+  shows the creator, play a 2-player game to the end, each seeing the other's moves;
 - a bad invite link: refused once, forgotten (not retried, not kept for the plain link), with an
   offer to watch the table instead; a table that does not exist says so;
 - languages: English -> French -> Japanese changes the strings, and the choice survives a reload;
@@ -146,14 +146,15 @@ def test_online_game_with_an_invite_link(
     host = _lobby(host_ctx, server, errors, seed=303)
     host.select_option(".seat-kind[data-seat='1']", "human")
     host.click("#create")
-    invite = host.locator(".invite-url[data-seat='1']")
-    link = invite.input_value()
-    assert "#/t/" in link
-    host.click("#go")
+    link = host.locator(".invite-link[data-seat='1']").input_value()
+    assert "#/j/" in link
     guest = errors.watch(guest_ctx.new_page())
     guest.goto(link)
+    guest.fill("#invite-name", "Guest")
+    assert link.rsplit("/", 1)[1] not in guest.url  # the invite left the address bar
+    guest.click("#take-seat")
     guest.wait_for_selector("#prompt")
-    assert "#/t/" in guest.url and link.rsplit("/", 1)[1] not in guest.url  # token dropped
+    assert "#/t/" in guest.url and link.rsplit("/", 1)[1] not in guest.url
     host.wait_for_selector(".player[data-seat='1'] >> text=online")
     shot(guest, "online-guest-phone")
     player = ClickingPlayer([host, guest], seed=3)
@@ -183,9 +184,11 @@ def test_a_bad_invite_link_is_forgotten_and_the_table_can_be_watched(
     to break the table in that browser even through the plain link (the bad token was kept)."""
     host = _lobby(new_context(), server, errors, seed=404)
     host.select_option(".seat-kind[data-seat='1']", "human")
+    host.check("#public")  # watched by its id
     host.click("#create")
-    link = host.locator(".invite-url[data-seat='1']").input_value()
-    table = link.split("#/t/")[1].split("/")[0]
+    host.wait_for_selector(".invite-link[data-seat='1']")
+    table = host.url.split("#/t/")[1].split("/")[0]
+    link = f"{server.url}/#/t/{table}/seat-token"
     guest = errors.watch(new_context().new_page())
     sockets: list[object] = []
     guest.on("websocket", lambda ws: sockets.append(ws))

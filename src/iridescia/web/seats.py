@@ -315,7 +315,7 @@ class SeatService(LoadedTables):
                 if await self._write(slot, change) is None:
                     raise ProtocolError("notes_full", "this table keeps no more notes")
             count = len(votes_for(slot.table.notes, stalled.seat, step) & set(allowed))
-            if count >= votes_needed(len(allowed)) and slot.table is table:
+            if count >= votes_needed(len(allowed)) and len(slot.table.steps) == step:
                 await self._take_over(slot, stalled, "vote")
 
     async def take_back(self, sub: Any) -> None:

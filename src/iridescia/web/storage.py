@@ -259,10 +259,17 @@ class SqliteStorage:
         return result
 
     def _mark_seen(self, seats: list[tuple[str, int]], now: float) -> None:
-        self._db.executemany(
-            "UPDATE seats SET seen = ? WHERE table_id = ? AND seat = ?",
-            [(now, table_id, seat) for table_id, seat in seats],
-        )
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")  # one commit for all (each would be its own otherwise)
+        try:
+            db.executemany(
+                "UPDATE seats SET seen = ? WHERE table_id = ? AND seat = ?",
+                [(now, table_id, seat) for table_id, seat in seats],
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
 
     async def mark_seen(self, seats: list[tuple[str, int]], now: float) -> None:
         await self._run(self._mark_seen, seats, now)

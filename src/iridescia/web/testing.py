@@ -30,6 +30,7 @@ START_TIMEOUT = 30.0
 PG_URL = os.environ.get("IRIDESCIA_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("IRIDESCIA_TEST_REDIS", "redis://127.0.0.1:6379/0")
 PG_START = "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start"
+ACCESS_LINE = '{"time": '  # how a line of the access log (web.oplog) begins
 REDIS_START = "redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no"
 
 
@@ -40,12 +41,7 @@ class ServerProcess:
         self.args = list(args)
         folder = Path(log_dir) if log_dir else Path(tempfile.gettempdir())
         folder.mkdir(parents=True, exist_ok=True)
-        name = f"iridescia-server-{os.getpid()}-{secrets.token_hex(4)}"
-        self.log_path = folder / f"{name}.log"
-        # The access log apart, so that the server's own log keeps its warnings in view.
-        self.access_path = folder / f"{name}.access.log"
-        if "--access-log" not in self.args:
-            self.args += ["--access-log", str(self.access_path)]
+        self.log_path = folder / f"iridescia-server-{os.getpid()}-{secrets.token_hex(4)}.log"
         self.url = ""
         self.proc: subprocess.Popen[str] | None = None
 
@@ -89,19 +85,23 @@ class ServerProcess:
                 raise RuntimeError(f"the server did not answer in {START_TIMEOUT} s:\n{self.log()}")
             time.sleep(0.05)
 
-    def log(self) -> str:
+    def _lines(self) -> list[str]:
         try:
-            return self.log_path.read_text(errors="replace")[-4000:]
-        except OSError:
-            return ""
-
-    def access(self) -> list[dict[str, Any]]:
-        """The access log's lines so far."""
-        try:
-            text = self.access_path.read_text(errors="replace")
+            return self.log_path.read_text(errors="replace").splitlines()
         except OSError:
             return []
-        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+    def log(self) -> str:
+        """The end of the server's own log (its standard error without the access log)."""
+        own = [line for line in self._lines() if not line.startswith(ACCESS_LINE)]
+        return "\n".join(own)[-4000:]
+
+    def access(self) -> list[dict[str, Any]]:
+        """The lines of the access log (``--access-log -``, the default: standard error)."""
+        return [json.loads(line) for line in self._lines() if line.startswith(ACCESS_LINE)]
+
+    def access_text(self) -> str:
+        return "\n".join(line for line in self._lines() if line.startswith(ACCESS_LINE))
 
     def stop(self, timeout: float = 10.0) -> None:
         """A clean shutdown (SIGTERM), then SIGKILL if it takes too long."""

@@ -18,7 +18,7 @@ export function clockText(seconds) {
   if (seconds === null) return "";
   if (seconds <= 0) return t("clock.up");
   const s = Math.ceil(seconds);
-  return `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 const human = (seat) => !!seat && seat.kind === "human";
@@ -30,8 +30,8 @@ function voters(table, target) {
   return table.seats.filter((s) => s.seat !== target && s.kind === "human" && s.claimed && !s.bot).map((s) => s.seat);
 }
 
-function seatState(s, table) {
-  if (s.bot) return t("table.stand_in", { bot: botLabel(s.bot) });
+function seatState(s, table, me) {
+  if (s.bot) return t(s.seat === me ? "table.stand_in_you" : "table.stand_in", { bot: botLabel(s.bot) });
   if (s.kind !== "human") return kindLabel(s.kind);
   if (!s.claimed) return t("table.seat_free");
   if (table.stall && table.stall.seat === s.seat && table.stall.reason === "away") return t("table.away");
@@ -79,7 +79,7 @@ export class TablePanel {
     if (mine && document.activeElement !== this.nameInput) this.nameInput.value = mine.name || "";
     const rows = table.seats.map((s) => h("li", { class: `seat-row${table.current_player === s.seat ? " current" : ""}${s.bot ? " stand-in" : ""}`, "data-seat": s.seat },
       h("b", { class: "seat-name" }, seatName(s.seat)), s.seat === st.seat ? h("small", {}, ` ${t("table.you")}`) : null,
-      h("small", { class: "seat-state" }, ` · ${seatState(s, table)}`)));
+      h("small", { class: "seat-state" }, ` · ${seatState(s, table, st.seat)}`)));
     const facts = [t(table.private ? "table.private" : "table.public"),
       table.clock ? t("table.clock_per_turn", { time: minutes(table.clock) }) : t("table.no_clock"),
       t(`table.away_rule.${table.away}`, { bot: botLabel(table.away_bot || "") })];

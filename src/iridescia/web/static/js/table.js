@@ -340,7 +340,8 @@ export class TablePage {
     const st = conn.state;
     const view = st.view;
     setSeats(st.table.seats);
-    const mine = st.seat !== null && st.decision && st.decision.player === st.seat;
+    const me = st.seat !== null ? st.table.seats[st.seat] : null;
+    const mine = st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat;
     // No actions while one is on its way, nor from a view older than another seat's news.
     const waiting = (this.pending && this.pending.key === this.shown) || st.version < this.newest().version;
     const actions = mine && !waiting ? this.actions(st) : [];
@@ -377,9 +378,9 @@ export class TablePage {
       status, over,
       h("div", { class: "layout" },
         h("div", { class: "board-wrap" }, board),
-        h("div", { class: "side" }, this.panel.element(st), panels)),
-      h("div", { class: "talk" }, this.chat.element(notes, st.seat !== null),
-        h("section", { class: "panel game-log" }, h("h3", {}, t("table.log")), log))));
+        h("div", { class: "side" }, this.panel.element(st), panels),
+        h("div", { class: "talk" }, this.chat.element(notes, st.seat !== null),
+          h("section", { class: "panel game-log" }, h("h3", {}, t("table.log")), log)))));
     log.scrollTop = log.scrollHeight;
   }
 
@@ -395,7 +396,7 @@ export class TablePage {
   promptText(st, mine) {
     const d = st.decision;
     if (!d) return t("table.over");
-    if (!st.table.started) return t("table.not_started");
+    if (!st.table.started) return st.seat === null ? `${t("table.spectating")} ${t("table.not_started")}` : t("table.not_started");
     const me = st.seat !== null ? st.table.seats[st.seat] : null;
     if (me && me.bot && d.player === st.seat) return t("table.bot_plays_for_you", { bot: botLabel(me.bot) });
     if (this.busy !== null) return playingText(this.busy, st.table.seats);
