@@ -1,8 +1,9 @@
 """A table for friends in real Chromium: the creator makes a private table with a clock, sees
 its invite link (again after a reload), a friend opens it in another browser, picks a name and
-takes the seat; the game starts, a move is played and seen on both pages, both chat (names and
-lines shown as text, never as HTML); the same link opened a second time is refused, and a
-stranger with the table's plain address finds nothing.
+takes the seat (their own seat link is there for another device); the game starts, a move is
+played and seen on both pages, both chat (names and lines shown as text, never as HTML); the
+same link opened a second time is refused, and a stranger with the table's plain address finds
+nothing.
 
 Screenshots go to ``test-artifacts/`` only when the test fails (``new_context``).
 """
@@ -60,6 +61,8 @@ def test_a_private_table_an_invite_a_move_and_a_chat(
         assert page.locator(".seat-row[data-seat='0'] .seat-name").inner_text() == "Ada"
         assert page.locator("#table-panel b b").count() == 0  # no element made of a name
     host.wait_for_selector("#clock")
+    own = guest.locator("#seat-link").input_value()  # to play from another device
+    assert f"#/t/{table}/" in own and own.rsplit("/", 1)[1] not in link
     assert host.locator("#invites").count() == 0  # the seat is taken: no link left
 
     # One move, by whoever plays first; the other page sees it.

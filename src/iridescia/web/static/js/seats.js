@@ -87,7 +87,7 @@ export class TablePanel {
       h("h3", {}, t("table.table")), h("p", { class: "facts" }, facts.join(" · ")),
       h("ol", { class: "seat-list" }, ...rows),
       ...nodes(this.waiting(st), this.stalled(st), this.standIn(st), this.invitesPanel(table),
-        human(mine) ? this.nameForm : null,
+        human(mine) ? this.nameForm : null, human(mine) ? this.seatLink(table, st.seat) : null,
         this.error ? h("p", { class: "error", id: "table-error" }, this.error) : null));
   }
 
@@ -121,6 +121,16 @@ export class TablePanel {
     if (!mine || !mine.bot || st.table.status !== "running") return null;
     return h("div", { class: "stall mine", id: "stand-in" }, h("p", {}, t("table.bot_plays_for_you", { bot: botLabel(mine.bot) })),
       h("button", { class: "primary", id: "take-back", onclick: () => this.page.sendSeat({ type: "takeback" }) }, t("table.take_back")));
+  }
+
+  // Your own seat's link, to play from another device (it opens your seat: keep it to yourself).
+  seatLink(table, seat) {
+    const token = this.page.tokens[seat];
+    if (!token || table.status !== "running") return null;
+    const url = `${location.origin}/#/t/${encodeURIComponent(table.id)}/${token}`;
+    const input = h("input", { readonly: true, value: url, class: "invite-link", id: "seat-link", "aria-label": t("table.seat_link"), onclick: (e) => e.target.select() });
+    return h("details", { class: "seat-link" }, h("summary", {}, t("table.seat_link")), h("p", { class: "hint" }, t("table.seat_link_hint")),
+      h("div", { class: "invite-row" }, input, h("button", { class: "copy", onclick: (e) => copy(url, input, e.target) }, t("lobby.copy"))));
   }
 
   invitesPanel(table) {
