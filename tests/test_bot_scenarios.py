@@ -10,18 +10,29 @@ in play; the searches run with small budgets. Measured strength is in docs/bots.
   standing on a tile of that colour with coins, mines it and restores the relic.
 - The Rhom is judged by its road, its cargo and the relics it is about to restore: gems given
   to it and relics left for it count for it.
+- Looking past the turn (the search's horizon): a bot that plays the Rhom's next turn sees the
+  relic the Rhom will restore with the gem it is about to gain, and takes that relic now, where
+  a bot judging at the end of its own turn takes the one it likes better. To show what the play
+  adds, the evaluator here is the hand-set one, which gives the Rhom's cargo no worth.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from iridescia import Game
 from iridescia.bots import make_bot
+from iridescia.bots.greedy import GreedyBot
+from iridescia.bots.mcts import MctsBot
 from iridescia.core.rng import Rng
-from iridescia.games.iridescia.actions import END, MINE
-from iridescia.games.iridescia.data import BOOK, RELIC_BY_ID
-from iridescia.games.iridescia.evaluate import estimate
+from iridescia.games.iridescia import steps
+from iridescia.games.iridescia.actions import END, MINE, RESTORE
+from iridescia.games.iridescia.board import ADJACENT
+from iridescia.games.iridescia.data import BOOK, RELIC_BY_ID, TILE_BY_ID
+from iridescia.games.iridescia.evaluate import HAND_SET, estimate
+from iridescia.games.iridescia.game import GAME, Heuristics
 
 CHALICE = 21  # an Iridia relic: 10 points for one gem of each colour
 
@@ -117,3 +128,79 @@ def test_the_rhom_is_judged_by_its_cargo_and_the_relics_it_is_about_to_restore()
     ready = estimate(s)[rhom]
     s.relic_row = s.relic_row[1:]  # a player restored it first
     assert ready - estimate(s)[rhom] >= RELIC_BY_ID[relic].points * 0.9
+
+
+TALISMAN = 19  # 9 points for an amethyst, two citrines and a sapphire
+JEWELRY_BOX = 6  # 6 points for an amethyst, a citrine and an emerald
+AMETHYST = 0
+
+
+class HandSetGame:
+    """Gems of Iridescia with the hand-set evaluator (the Rhom's cargo is worth nothing)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(GAME, name)
+
+    def heuristics(self) -> Heuristics:
+        return Heuristics(HAND_SET)
+
+
+def a_relic_the_rhom_is_about_to_restore() -> Game:
+    """The player's restore decision between the Jewelry Box and the Talisman (its cargo pays
+    for one of them); the Rhom holds the Talisman's cost but its amethyst, and every tile it can
+    move onto is a face-up amethyst tile (tiles swapped within their region), so its next turn
+    gains an amethyst and restores the Talisman unless the player takes it first."""
+    game = Game.new(1, 0)
+    while True:
+        legal = game.legal_actions()
+        s = game.state
+        if any(a.kind == END for a in legal) and s.current == 0 and s.players[s.rhom].pos > 0:
+            break
+        game.apply(legal[0])
+    rhom, me = s.players[s.rhom], s.players[0]
+    for h in ADJACENT[rhom.pos]:
+        if not steps.has_open_tile(s, h) or h == me.pos:
+            continue
+        tile = TILE_BY_ID[s.tile_at[h]]
+        if tile.gem != AMETHYST:
+            k = next(
+                k
+                for k in range(1, len(s.tile_at))
+                if s.tile_at[k]
+                and not s.face_up[k]
+                and k not in ADJACENT[rhom.pos]
+                and TILE_BY_ID[s.tile_at[k]].gem == AMETHYST
+                and TILE_BY_ID[s.tile_at[k]].region == tile.region
+            )
+            s.tile_at[h], s.tile_at[k] = s.tile_at[k], s.tile_at[h]
+        s.face_up[h] = True
+    row = (JEWELRY_BOX, TALISMAN, 3, 14, 9)
+    unseen = (*s.relic_row, *s.relic_deck)
+    s.relic_row = row
+    s.relic_deck = tuple(r for r in unseen if r not in row)
+    set_cargo(game, 0, [1, 2, 1, 1])
+    set_cargo(game, s.rhom, [0, 2, 0, 1])
+    game.apply(next(a for a in game.legal_actions() if a.kind == END))
+    return game
+
+
+def test_looking_past_the_turn_takes_the_relic_the_rhom_would_restore() -> None:
+    game = a_relic_the_rhom_is_about_to_restore()
+    legal = game.legal_actions()
+    assert {a.a for a in legal if a.kind == RESTORE} == {JEWELRY_BOX, TALISMAN}
+    # Played on, the Rhom does restore the Talisman when the player takes the Jewelry Box.
+    after = game.clone()
+    after.apply(next(a for a in legal if a.kind == RESTORE and a.a == JEWELRY_BOX))
+    assert TALISMAN in after.state.players[after.state.rhom].relics
+    spec: Any = HandSetGame()
+    view = game.view(0)
+    bots = {
+        "greedy": (GreedyBot(spec), GreedyBot(spec, horizon=True)),
+        "mcts": (
+            MctsBot(spec, iterations=120, per_action=60, worlds=8),
+            MctsBot(spec, iterations=120, per_action=60, worlds=8, horizon=1),
+        ),
+    }
+    for within, past in bots.values():
+        assert within.choose(view, legal, Rng(3)).a == JEWELRY_BOX
+        assert past.choose(view, legal, Rng(3)).a == TALISMAN

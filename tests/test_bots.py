@@ -24,7 +24,14 @@ from iridescia.core.rng import Rng
 from iridescia.games.iridescia.data import RELIC_BY_ID
 from iridescia.games.iridescia.evaluate import estimate, relic_parts
 
-FAST_SPECS = ["random", "greedy", "easy", "mcts:iterations=40,per_action=10,worlds=8"]
+FAST_SPECS = [
+    "random",
+    "greedy",
+    "greedy:horizon",
+    "easy",
+    "mcts:iterations=40,per_action=10,worlds=8",
+    "mcts:iterations=40,per_action=10,worlds=8,horizon=1",
+]
 
 
 def _advance(game: Game, steps: int, seed: int) -> None:
@@ -57,12 +64,16 @@ def test_registry_lists_every_level() -> None:
     bot = make_bot("mcts:iterations=77,worlds=3,c=0.9,per_action=5")
     assert isinstance(bot, MctsBot)
     assert (bot.iterations, bot.worlds, bot.exploration, bot.per_action) == (77, 3, 0.9, 5)
+    assert bot.horizon is None
+    looking = make_bot("mcts:iterations=77,horizon=2")
+    assert isinstance(looking, MctsBot) and looking.horizon is not None
+    assert looking.horizon_turns == 2
 
 
 @pytest.mark.parametrize(
     "spec",
     ["nobody", "greedy:fast", "random:1", "mcts:iterations", "mcts:iterations=x", "mcts:depth=3",
-     "mcts:iterations=0", ""],
+     "mcts:iterations=0", "mcts:horizon=-1", ""],
 )  # fmt: skip
 def test_bad_specs_are_refused(spec: str) -> None:
     with pytest.raises(ValueError):
@@ -91,7 +102,9 @@ def test_bots_see_only_their_view(spec: str, players: int, rhom: bool) -> None:
         assert again == action
 
 
-@pytest.mark.parametrize("spec", ["greedy", "easy"])
+@pytest.mark.parametrize(
+    "spec", ["greedy", "greedy:horizon", "easy", "mcts:iterations=60,horizon=2"]
+)
 def test_bot_games_are_deterministic(spec: str) -> None:
     a = play([spec, "random"], 5)
     b = play([spec, "random"], 5)

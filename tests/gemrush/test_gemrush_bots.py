@@ -60,6 +60,18 @@ def test_every_shared_bot_plays_gem_rush() -> None:
         assert make_bot(spec, GAME).choose  # built for the game, no refusal
 
 
+def test_a_horizon_asked_of_a_game_without_one_changes_nothing() -> None:
+    """Gem Rush's heuristics cannot play the others' turns (``core.game.Horizon``): a bot asked
+    to look past the turn judges within it, exactly as without the option."""
+    for within, past in (
+        ("greedy", "greedy:horizon"),
+        ("mcts:iterations=40,worlds=8", "mcts:iterations=40,worlds=8,horizon=1"),
+    ):
+        a = play([within, "random"], 3, "rush")
+        b = play([past, "random"], 3, "rush")
+        assert a.state_hash() == b.state_hash()
+
+
 @pytest.mark.parametrize("spec", FAST_SPECS)
 @pytest.mark.parametrize(
     ("mode", "players", "options"),

@@ -8,9 +8,11 @@ ISMCTS: a child's statistics count only the iterations in which its action was l
 exploration term uses that availability count), adds one node, finishes the turn with the
 game's default policy (``heuristics.finish_turn``: the truncated rollout), and scores the reached
 world with the game's evaluator (``heuristics.leads``). The tree spans the rest of the bot's own
-turn, and every line is judged just before the turn passes: the evaluator, not the tree, looks
-further ahead. The search knows no game: everything game-specific comes from the game's
-``SearchHeuristics``.
+turn, and every line is judged just before the turn passes; or, with a ``horizon`` of k turns
+and heuristics that can play the others' turns (``core.game.Horizon``: an automa by its rules,
+other seats by the default policy), at the start of the bot's k-th next turn, so that what the
+others do in between is seen by play. The search knows no game: everything game-specific comes
+from the game's ``SearchHeuristics``.
 
 Budgets are iterations (deterministic for a seed) or wall time (``time=`` seconds, for play,
 not reproducible). A decision with one legal action costs nothing; decisions with few actions
@@ -28,7 +30,7 @@ from typing import Any, Final
 
 from iridescia.bots.base import register
 from iridescia.core.actions import Action
-from iridescia.core.game import Game, GameSpec, SearchHeuristics, View
+from iridescia.core.game import Game, GameSpec, Horizon, SearchHeuristics, View
 from iridescia.core.rng import Rng
 
 
@@ -67,10 +69,13 @@ class MctsBot:
         exploration: float = 0.15,
         scale: float = 8.0,
         worlds: int = 40,
+        horizon: int = 0,
         name: str = "mcts",
     ) -> None:
         if iterations < 1 or per_action < 1:
             raise ValueError("MCTS budgets must be positive")
+        if horizon < 0:
+            raise ValueError("the MCTS horizon counts turns: it cannot be negative")
         heuristics = game.heuristics()
         if heuristics is None:
             raise ValueError(f"the search bot needs search heuristics for {game.info.title}")
@@ -82,6 +87,12 @@ class MctsBot:
         self.exploration = exploration
         self.scale = scale
         self.worlds = max(1, worlds)
+        # Look past the seat's own turn (``horizon`` turns of its own) when the game's
+        # heuristics can play the others' turns (``core.game.Horizon``); else judge within it.
+        self.horizon: Horizon[Any] | None = (
+            heuristics if horizon and isinstance(heuristics, Horizon) else None
+        )
+        self.horizon_turns = horizon if self.horizon is not None else 0
         self.name = name
         self.last_iterations = 0
         self._baseline: list[float] = []
@@ -134,12 +145,16 @@ class MctsBot:
     def _iterate(self, root: Node, g: Game, rng: Rng) -> None:
         """One iteration: down the tree, one new node, the turn finished by default, backed up.
 
-        The tree spans the rest of the bot's turn. An action that passes the turn ends the
-        path and the world just before it is judged, as ``heuristics.finish_turn`` judges every
-        other line: all lines are compared at the same point, before any other seat (or an
-        automa) moves, so the other seats' dice cannot blur the comparison.
+        The tree spans the rest of the bot's turn. Without a horizon, an action that passes the
+        turn ends the path and the world just before it is judged, as ``heuristics.finish_turn``
+        judges every other line: all lines are compared at the same point, before any other
+        seat (or an automa) moves. With a horizon of k turns, every line is played on by the
+        game's ``Horizon.play_on`` (the rest of the turn, then the other seats' turns) and
+        judged where the bot's k-th next turn starts: all lines are again compared at the same
+        point, with what the others do in between seen by play.
         """
         h = self.heuristics
+        horizon = self.horizon
         path = [root]
         node = root
         turn = h.turn_index(g)
@@ -165,7 +180,8 @@ class MctsBot:
                 node = self._select(node, legal)
             path.append(node)
             assert node.action is not None
-            before = g.clone() if h.may_pass_turn(node.action) else g
+            keep = horizon is None and h.may_pass_turn(node.action)
+            before = g.clone() if keep else g
             g.apply_unchecked(node.action)
             if h.turn_index(g) != turn or g.is_terminal():
                 # The turn passed: judge the world it passed from (``before`` is ``g`` itself,
@@ -173,14 +189,27 @@ class MctsBot:
                 g = h.judge_passing(before, node.action) if before is not g else g
                 break
         else:
-            seat = g.current_player
-            assert seat is not None  # not over: the loop above stops at the end of the game
-            g = h.finish_turn(g, seat, rng)
+            if horizon is None:
+                seat = g.current_player
+                assert seat is not None  # not over: the loop above stops at the game's end
+                g = h.finish_turn(g, seat, rng)
+        if horizon is not None:
+            g = self._play_on(horizon, g, root.player, turn, rng)
         values = values_of(h.leads(g), self._baseline, self.scale)
         for n in path[1:]:
             n.visits += 1
             n.wins += values[n.player]
         root.visits += 1
+
+    def _play_on(self, horizon: Horizon[Any], g: Game, seat: int, turn: int, rng: Rng) -> Game:
+        """``g`` played on to the start of ``seat``'s ``horizon_turns``-th turn after ``turn``
+        (its own turns in between by the default policy), or to the end of the game."""
+        for _ in range(self.horizon_turns):
+            if g.is_terminal():
+                break
+            g = horizon.play_on(g, seat, turn, rng)
+            turn = self.heuristics.turn_index(g)
+        return g
 
     def _select(self, node: Node, legal: Sequence[Action]) -> Node:
         best: Node | None = None
@@ -200,20 +229,20 @@ class MctsBot:
 LEVELS: Final[dict[str, dict[str, Any]]] = {
     "easy": {"iterations": 60, "per_action": 15},
     "medium": {"iterations": 300, "per_action": 50},
-    "hard": {"iterations": 1000, "per_action": 125},
+    "hard": {"iterations": 1000, "per_action": 125, "horizon": 1},
 }
 
 
 def make_mcts(spec: str, game: GameSpec) -> MctsBot:
     """``mcts``, ``mcts:LEVEL`` or ``mcts:key=value,...`` (iterations, time, per_action, c,
-    scale, worlds)."""
+    scale, worlds, horizon)."""
     name = f"mcts:{spec}" if spec else "mcts"
     if spec in LEVELS:
         return MctsBot(game, **LEVELS[spec], name=name)
     kwargs: dict[str, Any] = dict(LEVELS["medium"])
     if spec:
         keys = {"iterations": int, "time": float, "per_action": int, "c": float,
-                "scale": float, "worlds": int}  # fmt: skip
+                "scale": float, "worlds": int, "horizon": int}  # fmt: skip
         for part in spec.split(","):
             key, sep, value = part.partition("=")
             key = key.strip()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from iridescia.core.actions import Action, ActionTable
 from iridescia.core.events import Event, EventCatalogue
@@ -338,6 +338,22 @@ class SearchHeuristics(Protocol[G]):
         """The actions of ``legal`` worth searching: all of them, or fewer where the game
         knows some can never do better than another (never empty when ``legal`` is not)."""
         ...
+
+
+@runtime_checkable
+class Horizon(Protocol[G]):
+    """What a game's heuristics add so that the search can look past the deciding seat's turn
+    (optional: heuristics without it are judged within the seat's turn, as before).
+
+    ``play_on`` plays a world on, by the game's default policies (an automa by its own rules),
+    from any point of ``seat``'s turn numbered ``turn`` (``SearchHeuristics.turn_index``) until
+    ``seat``'s next turn starts or the game ends: the rest of ``seat``'s turn, then every other
+    seat's turn. The search then judges the world there, so what the other seats (and an automa)
+    will do before the seat acts again is seen by play rather than by the evaluator's weights.
+    ``game`` may be changed; the result is ``game`` or a later copy.
+    """
+
+    def play_on(self, game: G, seat: int, turn: int, rng: Rng) -> G: ...
 
 
 class GameSpec(Protocol):

@@ -36,7 +36,7 @@ from iridescia.games.iridescia.evaluate import DEFAULT_WEIGHTS, Weights, estimat
 from iridescia.games.iridescia.events import EVENTS
 from iridescia.games.iridescia.info import DATA_SET, INFO, mode_of
 from iridescia.games.iridescia.params import RulesParams
-from iridescia.games.iridescia.policy import finish_turn
+from iridescia.games.iridescia.policy import finish_turn, play_on
 from iridescia.games.iridescia.setup import new_state
 from iridescia.games.iridescia.state import RULES_VERSION, Event, Options, State
 from iridescia.games.iridescia.stats import Statistics
@@ -361,6 +361,12 @@ class Heuristics:
         """The game when ``seat``'s turn is about to pass, played on by the default policy
         (``game`` may be changed; the result is ``game`` or a later copy)."""
         s = finish_turn(game.state, seat, self.weights, rng)
+        return game if s is game.state else Game(s, keep_log=False)
+
+    def play_on(self, game: Game, seat: int, turn: int, rng: Rng) -> Game:
+        """The game when ``seat``'s next turn starts, played on by the default policy and the
+        Rhom's rules (``core.game.Horizon``; ``policy.play_on``)."""
+        s = play_on(game.state, seat, turn, self.weights, rng)
         return game if s is game.state else Game(s, keep_log=False)
 
     def turn_index(self, game: Game) -> int:

@@ -121,3 +121,23 @@ def finish_turn(s: State, seat: int, weights: Weights, rng: Rng) -> State:
         rules.apply_unchecked(s, a)
         s.events = []
     return s
+
+
+def play_on(s: State, seat: int, turn: int, weights: Weights, rng: Rng) -> State:
+    """The state when ``seat``'s next turn after turn number ``turn`` starts (or the game is
+    over), playing on from ``s`` by default: the rest of ``seat``'s turn and every other
+    explorer's turn by this module's policy, the Rhom's turn by its own rules (the engine plays
+    it as the turn passes to it: its card is the world's, dealt from the cards not yet seen with
+    the public weathervane on top). ``s`` is changed and returned.
+    """
+    limit = MAX_STEPS * (s.num_players + 1)
+    for _ in range(limit):
+        if rules.decision_kind(s) is None:
+            return s
+        if s.current == seat and s.turn_number != turn:
+            return s  # seat's next turn has just started (an Elixir's extra turn counts)
+        legal = rules.legal_actions(s)
+        a = default_action(s, s.current, legal, weights, rng)
+        rules.apply_unchecked(s, a)
+        s.events = []
+    return s
