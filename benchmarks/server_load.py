@@ -1,18 +1,32 @@
 """Web server load: N concurrent tables of bots playing over real WebSockets on loopback.
 
 Run by hand: ``python -m benchmarks.server_load [--tables 200] [--seconds 60] [--think 1.0]``
-(``--db postgresql://...?schema=load --redis redis://...`` to measure that set-up). It starts
-one real server process (uvicorn, ``python -m iridescia.web.server``, SQLite in a temporary
+(``--db postgresql://... --redis redis://... [--processes 2]`` to measure that set-up). It starts
+real server processes (uvicorn, ``python -m iridescia.web.server``, SQLite in a temporary
 folder by default) and, in this process, one WebSocket client per seat of every table of Gems
-of Iridescia (``--game``). Each client is a random bot: when its seat must act it waits
-``--think`` seconds (a bot's visible delay on a real table), sends a random legal action by id,
-as the browser does (the state message's ``actions``), with the state version, and
-measures the latency from sending to receiving the ``state`` message with the next version. A
-finished game is replaced by a new table, so N tables stay busy for the whole run.
+of Iridescia (``--game``).
 
-It prints the actions applied per second and the latency percentiles (p50, p90, p99, max), the
-server's CPU use, and any error; copy the figures into docs/web.md with the date and machine.
-The first ``--warmup`` seconds (connecting, the first moves) are not counted.
+``--processes N`` (PostgreSQL and Redis only) starts N server processes sharing the database
+and the Redis notices, and spreads the clients over them as a load balancer would: table i is
+created through process i mod N and its seat s connects to process (i + s) mod N, so the seats
+of one table are on different processes and each action reaches the other seats through a
+Redis notice and a reload. On PostgreSQL the run uses a schema of its own (dropped at the end),
+and with Redis a prefix of its own (its keys deleted at the end).
+
+Each client is a random bot: when its seat must act it waits ``--think`` seconds (a bot's
+visible delay on a real table), sends a random legal action by id, as the browser does (the
+state message's ``actions``), with the state version, and measures the latency from sending to
+receiving the ``state`` message with the next version. A finished game is replaced by a new
+table, so N tables stay busy for the whole run.
+
+It prints the actions applied per second and the latency percentiles (p50, p90, p99, max) of two
+delays: ``reply`` (the acting seat's own update) and ``seen`` (every other seat of the table
+receiving it: with several processes, through the notice); the CPU use of the server processes
+(all together and each), of this client process, of every ``postgres`` and ``redis-server``
+process of the machine (shared with whoever else uses them) and of the whole machine; the load
+average before and after; and any error. Copy the figures into docs/web.md with the date, the
+load average and the command line. The first ``--warmup`` seconds (connecting, the first
+moves) are not counted.
 
 ``--spectators M`` adds M spectator connections spread evenly over the tables (each watches its
 table's games one after the other, reading every message as a browser would receive it); the
@@ -30,6 +44,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import json
 import os
 import platform
@@ -38,21 +54,40 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import redis
+from websockets.asyncio.client import connect
 
+from benchmarks.web_services import (
+    cpu_seconds,
+    delete_redis_keys,
+    machine_cpu,
+    named_cpu_seconds,
+    server_options,
+    start_servers,
+    with_schema,
+)
 from iridescia.web.protocol import apply_patch
 from iridescia.web.service import GameService
 from iridescia.web.storage import SqliteStorage
+from iridescia.web.storage_pg import split_schema
 from iridescia.web.tables import TableSpec
-from iridescia.web.testing import ServerProcess, post_json
+from iridescia.web.testing import ServerProcess, drop_schema, post_json
+
+try:  # the client's own event loop adds to every latency: the fastest one when installed
+    import uvloop
+
+    run_loop: Callable[[Awaitable[Any]], Any] = uvloop.run
+except ImportError:  # pragma: no cover
+    run_loop = asyncio.run
 
 
 class Stats:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        self.latencies: list[float] = []  # the acting seat's own update
+        self.seen: list[float] = []  # every other seat of the table receiving it
         self.actions = 0
         self.games = 0
         self.errors: dict[str, int] = {}
@@ -64,12 +99,52 @@ class Stats:
         self.errors[code] = self.errors.get(code, 0) + 1
 
 
+class GcPauses:
+    """The collector's pauses in this (the client) process: they delay every client's
+    reading, so they are reported beside the latencies."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._began = 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._began)
+
+    def close(self) -> None:
+        gc.callbacks.remove(self._callback)
+
+
+class Sent:
+    """When each version of one table was asked for (the action that makes it was sent)."""
+
+    def __init__(self) -> None:
+        self.at: dict[int, tuple[float, int]] = {}  # version -> (send time, seat)
+
+    def seen(self, seat: int, before: int, now_at: int, stats: Stats) -> None:
+        """``seat`` went from version ``before`` to ``now_at``: the other seats' actions in
+        between reached it."""
+        now = time.perf_counter()
+        for v in range(before + 1, now_at + 1):
+            sent = self.at.get(v)
+            if sent is not None and sent[1] != seat and stats.counting:
+                stats.seen.append(now - sent[0])
+
+
 async def seat_bot(
-    ws_url: str, table_id: str, token: str, think: float, rng: random.Random, stats: Stats
+    ws_url: str,
+    table_id: str,
+    seat: int,
+    token: str,
+    think: float,
+    rng: random.Random,
+    stats: Stats,
+    sent_log: Sent,
 ) -> None:
     """Play one seat until the game is over."""
-    from websockets.asyncio.client import connect
-
     async with connect(f"{ws_url}/ws/{table_id}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         state: dict[str, Any] = {}
@@ -85,6 +160,7 @@ async def seat_bot(
                     sent_version = state["version"]
                     message = {"type": "act", "action": action, "version": sent_version}
                     sent_at = time.perf_counter()
+                    sent_log.at[sent_version + 1] = (sent_at, seat)
                     await ws.send(json.dumps(message))
             m = json.loads(await ws.recv())
             if m["type"] == "error":
@@ -93,6 +169,8 @@ async def seat_bot(
             elif m["type"] == "state":
                 if "patch" in m:
                     m["view"] = apply_patch(state["view"], m["patch"])
+                if state:
+                    sent_log.seen(seat, state["version"], m["version"], stats)
                 state = m
                 if sent_at is not None and m["version"] > sent_version:
                     if stats.counting:
@@ -103,8 +181,6 @@ async def seat_bot(
 
 async def spectator(ws_url: str, table_id: str, stats: Stats) -> None:
     """Watch one table until its game is over (or the run ends)."""
-    from websockets.asyncio.client import connect
-
     async with connect(f"{ws_url}/ws/{table_id}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello"}))
         while True:
@@ -119,29 +195,33 @@ async def spectator(ws_url: str, table_id: str, stats: Stats) -> None:
 
 
 async def table_slot(
-    srv: ServerProcess,
+    servers: list[ServerProcess],
     args: argparse.Namespace,
-    seed: int,
+    index: int,
     watchers: int,
     stats: Stats,
     stop: asyncio.Event,
 ) -> None:
-    """Keep one table busy: play a game with one bot client per seat and ``watchers``
-    spectators, then start another."""
-    rng = random.Random(seed)
+    """Keep table ``index`` busy: play a game with one bot client per seat and ``watchers``
+    spectators, then start another. The clients are spread over the server processes (module
+    docstring)."""
+    rng = random.Random(index)
+    n = len(servers)
     while not stop.is_set():
         body = {"game": args.game, "seats": ["human"] * args.seats, "mine": list(range(args.seats))}
-        d = await asyncio.to_thread(post_json, srv.url + "/api/tables", body)
+        d = await asyncio.to_thread(post_json, servers[index % n].url + "/api/tables", body)
         tid = d["table"]["id"]
-        tasks = [
-            asyncio.create_task(
-                seat_bot(
-                    srv.ws_url, tid, s["token"], args.think, random.Random(rng.random()), stats
-                )
-            )
-            for s in d["seats"]
+        sent_log = Sent()
+        tasks = []
+        for s in d["seats"]:
+            url = servers[(index + s["seat"]) % n].ws_url
+            bot_rng = random.Random(rng.random())
+            bot = seat_bot(url, tid, s["seat"], s["token"], args.think, bot_rng, stats, sent_log)
+            tasks.append(asyncio.create_task(bot))
+        watching = [
+            asyncio.create_task(spectator(servers[(index + j) % n].ws_url, tid, stats))
+            for j in range(watchers)
         ]
-        watching = [asyncio.create_task(spectator(srv.ws_url, tid, stats)) for _ in range(watchers)]
         stopper = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait([*tasks, stopper], return_when=asyncio.FIRST_COMPLETED)
         if stopper in done:
@@ -156,57 +236,104 @@ async def table_slot(
         stats.games += 1
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / 100.0  # utime, stime in clock ticks
+class Meters:
+    """CPU seconds of everything that takes part, read at the start and the end of a run."""
+
+    def __init__(self, servers: list[ServerProcess]) -> None:
+        self.pids = [srv.proc.pid for srv in servers if srv.proc is not None]
+        self.start = self.read()
+
+    def read(self) -> dict[str, Any]:
+        busy, total = machine_cpu()
+        return {
+            "servers": [cpu_seconds(pid) for pid in self.pids],
+            "client": time.process_time(),
+            "postgres": named_cpu_seconds("postgres"),
+            "redis": named_cpu_seconds("redis-server"),
+            "machine_busy": busy,
+            "machine_total": total,
+            "wall": time.perf_counter(),
+        }
+
+    def percents(self) -> dict[str, Any]:
+        """CPU use since the start, in % of one core (the machine: % of all its cores)."""
+        end, start = self.read(), self.start
+        wall = end["wall"] - start["wall"]
+
+        def pct(a: float, b: float) -> float:
+            return round(100 * (a - b) / wall, 1)
+
+        servers = [pct(a, b) for a, b in zip(end["servers"], start["servers"], strict=True)]
+        total = end["machine_total"] - start["machine_total"]
+        return {
+            "seconds": round(wall, 1),
+            "server_cpu_pct": round(sum(servers), 1),
+            "server_cpu_pct_each": servers,
+            "client_cpu_pct": pct(end["client"], start["client"]),
+            "postgres_cpu_pct": pct(end["postgres"], start["postgres"]),
+            "redis_cpu_pct": pct(end["redis"], start["redis"]),
+            "machine_busy_pct": round(
+                100 * (end["machine_busy"] - start["machine_busy"]) / total, 1
+            ),
+        }
 
 
-async def run(args: argparse.Namespace, srv: ServerProcess) -> dict[str, Any]:
+def percentiles(values: list[float], prefix: str) -> dict[str, Any]:
+    lat = sorted(values)
+
+    def pct(q: float) -> float:
+        return round(1000 * lat[min(len(lat) - 1, int(q * len(lat)))], 1) if lat else float("nan")
+
+    return {
+        f"{prefix}p50_ms": pct(0.50),
+        f"{prefix}p90_ms": pct(0.90),
+        f"{prefix}p99_ms": pct(0.99),
+        f"{prefix}max_ms": round(1000 * lat[-1], 1) if lat else None,
+        f"{prefix}mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else None,
+    }
+
+
+async def run(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     slots = []
+    load_before = os.getloadavg()
     for i in range(args.tables):  # open tables gradually, as players would arrive
         watchers = args.spectators // args.tables + (i < args.spectators % args.tables)
-        slot = table_slot(srv, args, i, watchers, stats, stop)
+        slot = table_slot(servers, args, i, watchers, stats, stop)
         slots.append(asyncio.create_task(slot))
         await asyncio.sleep(args.warmup / 2 / args.tables)
     await asyncio.sleep(args.warmup / 2)
-    assert srv.proc is not None
-    cpu0, t0, mine0 = cpu_seconds(srv.proc.pid), time.perf_counter(), time.process_time()
+    meters = Meters(servers)
+    pauses = GcPauses()
     stats.counting = True
     await asyncio.sleep(args.seconds)
     stats.counting = False
-    elapsed = time.perf_counter() - t0
-    cpu = cpu_seconds(srv.proc.pid) - cpu0
-    client_cpu = time.process_time() - mine0
+    pauses.close()
+    cpu = meters.percents()
+    load_after = os.getloadavg()
     stop.set()
     await asyncio.gather(*slots, return_exceptions=True)
-    lat = sorted(stats.latencies)
-
-    def pct(q: float) -> float:
-        return 1000 * lat[min(len(lat) - 1, int(q * len(lat)))] if lat else float("nan")
-
     return {
         "game": args.game,
         "tables": args.tables,
         "seats": args.seats,
+        "processes": len(servers),
         "think_s": args.think,
-        "seconds": round(elapsed, 1),
         "actions": stats.actions,
-        "actions_per_s": round(stats.actions / elapsed, 1),
-        "p50_ms": round(pct(0.50), 1),
-        "p90_ms": round(pct(0.90), 1),
-        "p99_ms": round(pct(0.99), 1),
-        "max_ms": round(1000 * lat[-1], 1) if lat else None,
-        "mean_ms": round(1000 * statistics.fmean(lat), 1) if lat else None,
-        "server_cpu_pct": round(100 * cpu / elapsed, 1),
-        "client_cpu_pct": round(100 * client_cpu / elapsed, 1),
-        "load_avg_1min": round(os.getloadavg()[0], 2),
+        "actions_per_s": round(stats.actions / cpu["seconds"], 1),
+        **percentiles(stats.latencies, ""),
+        **percentiles(stats.seen, "seen_"),
+        **cpu,
+        "client_gc_pauses": len(pauses.pauses),
+        "client_gc_max_ms": round(1000 * max(pauses.pauses, default=0.0), 1),
+        "client_gc_total_ms": round(1000 * sum(pauses.pauses), 1),
+        "load_avg_before": [round(x, 2) for x in load_before],
+        "load_avg_after": [round(x, 2) for x in load_after],
         "games_finished": stats.games,
         "spectators": args.spectators,
-        "spectator_msgs_per_s": round(stats.watched / elapsed, 1),
-        "spectator_kb_per_s": round(stats.watched_bytes / elapsed / 1024, 1),
+        "spectator_msgs_per_s": round(stats.watched / cpu["seconds"], 1),
+        "spectator_kb_per_s": round(stats.watched_bytes / cpu["seconds"] / 1024, 1),
         "errors": stats.errors,
     }
 
@@ -252,6 +379,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--think", type=float, default=1.0, help="mean seconds before each action")
     p.add_argument("--db", default=None, help="database URL (default: SQLite in a temp folder)")
     p.add_argument("--redis", default=None)
+    p.add_argument(
+        "--processes", type=int, default=1,
+        help="server processes sharing the database (more than 1: PostgreSQL and Redis)",
+    )  # fmt: skip
     p.add_argument("--spectators", type=int, default=0, help="spectators over all the tables")
     p.add_argument(
         "--spectator-cost", type=int, default=0, metavar="M",
@@ -268,37 +399,42 @@ def main(argv: list[str] | None = None) -> int:
         result = asyncio.run(spectator_cost(args.spectator_cost, args.moves))
         print(json.dumps(result))
         return 0
+    postgres = bool(args.db and args.db.startswith("postgresql://"))
+    if args.processes > 1 and not (postgres and args.redis):
+        p.error("--processes above 1 needs --db postgresql://... and --redis redis://...")
+    prefix = f"load{os.getpid()}"
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "load.sqlite3")
-        extra = ["--redis", args.redis] if args.redis else []
-        opts = ["--db", db, "--bot-delay", "0", "--step-delay", "0", *extra]
-        # Every client of the benchmark comes from one address: lift the per-address limits.
-        limits = ["--create-burst", "100000", "--create-rate", "1000", "--msg-rate", "1000"]
-        if not args.old_server:
-            limits += [
-                "--address-msg-rate", "1000000", "--address-msg-burst", "1000000",
-                "--max-address-connections", "1000000", "--max-spectators", "1000000",
-            ]  # fmt: skip
-        if args.redis and not args.old_server:
-            limits += ["--redis-prefix", f"load{os.getpid()}"]
-        with ServerProcess(*opts, *limits, log_dir=tmp) as srv:
-            try:  # the client's own event loop adds to every latency: use the fastest one
-                import uvloop
-
-                result = uvloop.run(run(args, srv))
-            except ImportError:
-                result = asyncio.run(run(args, srv))
-            log = srv.log()
-    if args.redis and not args.old_server:  # the run's own notice stream
-        redis.Redis.from_url(args.redis).delete(f"load{os.getpid()}:notices")
+        if postgres and split_schema(db)[1] is None:
+            db = with_schema(db, prefix)  # the run's own tables, dropped at the end
+        if args.old_server:  # it knows neither the prefix nor the newer limits
+            opts = ["--db", db, "--bot-delay", "0", "--step-delay", "0"]
+            opts += ["--redis", args.redis] if args.redis else []
+            opts += ["--create-burst", "100000", "--create-rate", "1000", "--msg-rate", "1000"]
+        else:
+            opts = server_options(db, args.redis, prefix)
+        servers = start_servers(args.processes, opts, tmp)
+        try:
+            result = run_loop(run(args, servers))
+        finally:
+            for srv in servers:
+                srv.stop()
+        logs = "".join(srv.log() for srv in servers)
+    if args.redis and not args.old_server:
+        delete_redis_keys(args.redis, prefix)
+    if postgres and db != args.db:
+        url, schema = split_schema(db)
+        with contextlib.suppress(Exception):
+            drop_schema(url, schema or "")
+    result["command"] = " ".join(["python -m benchmarks.server_load", *sys.argv[1:]])
     if args.json:
         print(json.dumps(result))
     else:
         print(f"# server_load on {platform.machine()}, Python {platform.python_version()}")
         for k, v in result.items():
-            print(f"{k:>16}: {v}")
-    if "Traceback" in log:
-        print(log, file=sys.stderr)
+            print(f"{k:>20}: {v}")
+    if "Traceback" in logs:
+        print(logs, file=sys.stderr)
         return 1
     return 0
 

@@ -18,11 +18,13 @@ is missing and how to start it. Every run uses a schema of its own, dropped afte
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -346,3 +348,72 @@ def test_a_schema_1_database_on_postgres_is_migrated(pg_url: str, tmp_path: Path
                     assert c.state()["table"]["status"] == "finished"
     finally:
         drop_schema(PG_URL, schema)
+
+
+class _Proxy:
+    """A TCP relay to PostgreSQL that the test can take away (an outage): its connections are
+    cut and new ones are refused."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.server: asyncio.Server | None = None
+        self.writers: list[asyncio.StreamWriter] = []
+
+    async def start(self) -> int:
+        self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        return int(self.server.sockets[0].getsockname()[1])
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(*self.target)
+        self.writers += [writer, up_writer]
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            try:
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            except OSError:
+                pass
+            finally:
+                dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        assert self.server is not None
+        self.server.close()
+        for w in self.writers:
+            w.transport.abort()
+
+
+def test_a_database_outage_is_logged_without_a_traceback(
+    pg_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """asyncpg's pool logs a warning with a traceback each time it fails to restore its
+    connection floor while the database is away (found by benchmarks/server_faults.py): the
+    server says it in one line, like the rest of an outage."""
+    parts = urlsplit(pg_url)
+
+    async def scenario() -> None:
+        proxy = _Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+        port = await proxy.start()
+        url = urlunsplit(parts._replace(netloc=f"{parts.username}@127.0.0.1:{port}"))
+        storage = PostgresStorage(url, min_size=1, max_size=2, timeout=5)
+        try:
+            await storage.migrate()
+            assert await storage.table_versions(["none"]) == {}
+            proxy.cut()
+            with pytest.raises((OSError, asyncpg.PostgresError, asyncpg.InterfaceError)):
+                await storage.table_versions(["none"])
+            deadline = asyncio.get_running_loop().time() + 30
+            while not any(r.name == "asyncpg.pool" for r in caplog.records):
+                assert asyncio.get_running_loop().time() < deadline, "the pool never retried"
+                await asyncio.sleep(0.05)
+        finally:
+            await asyncio.wait_for(storage.close(), 10)
+
+    with caplog.at_level(logging.WARNING):
+        asyncio.run(scenario())
+    pool_records = [r for r in caplog.records if r.name == "asyncpg.pool"]
+    assert all(r.exc_info is None for r in pool_records)
+    assert all("Error" in r.getMessage() for r in pool_records)  # the cause, in the line

@@ -194,6 +194,87 @@ def test_notices_wait_for_redis_and_the_reader_reports_the_outage(
     asyncio.run(_pubsub_outage(private_redis))
 
 
+async def _slow_notice(private: PrivateRedis) -> None:
+    prefix = f"t{secrets.token_hex(4)}"
+    heard: list[tuple[str, int]] = []
+    release = asyncio.Event()
+    busy: list[str] = []  # the tables whose notice is being followed now
+    overlaps: list[str] = []
+
+    async def on_notice(table_id: str, version: int) -> None:
+        if table_id in busy:
+            overlaps.append(table_id)
+        busy.append(table_id)
+        heard.append((table_id, version))
+        if table_id == "slow":
+            await release.wait()  # reading the table back takes long
+        busy.remove(table_id)
+
+    async def nothing(*_: Any) -> None:
+        return None
+
+    reader = RedisPubSub(private.url, prefix)
+    await reader.start(on_notice, nothing)
+    other = redis.Redis.from_url(private.url)  # another process's notices, entry by entry
+
+    def notice(table_id: str, version: int) -> None:
+        other.xadd(f"{prefix}:notices", {"t": table_id, "v": version, "o": "elsewhere"})
+
+    notice("slow", 1)
+    await _until(lambda: ("slow", 1) in heard)
+    for table_id, version in (("slow", 2), ("slow", 3), ("fast", 7)):
+        notice(table_id, version)
+    await _until(lambda: ("fast", 7) in heard)  # not held up by the slow one
+    assert heard == [("slow", 1), ("fast", 7)]  # one notice of a table at a time
+    release.set()
+    await _until(lambda: ("slow", 3) in heard)
+    await reader.close()
+    other.close()
+    # The notices that waited were followed once, by the newest; never two of one table at once.
+    assert heard == [("slow", 1), ("fast", 7), ("slow", 3)]
+    assert overlaps == []
+
+
+def test_a_slow_notice_holds_up_no_other_table(private_redis: PrivateRedis) -> None:
+    """Each table's notices are followed by a task of their own: one that takes long (reading
+    the table back) delays neither the reader nor the other tables' notices, and the notices of
+    its table that came meanwhile are followed after it, once, by the newest."""
+    asyncio.run(_slow_notice(private_redis))
+
+
+async def _failing_notice(private: PrivateRedis) -> None:
+    prefix = f"t{secrets.token_hex(4)}"
+    calls: list[tuple[str, int]] = []
+
+    async def on_notice(table_id: str, version: int) -> None:
+        calls.append((table_id, version))
+        if len(calls) <= 2:
+            raise OSError("the database is away")  # reading the table back failed
+
+    async def nothing(*_: Any) -> None:
+        return None
+
+    sender, reader = RedisPubSub(private.url, prefix), RedisPubSub(private.url, prefix)
+    await sender.start(nothing, nothing)
+    await reader.start(on_notice, nothing)
+    await sender.publish("t1", 4)
+    await _until(lambda: len(calls) == 3)
+    await sender.close()
+    await reader.close()
+    assert calls == [("t1", 4)] * 3  # the same notice, until it was followed
+
+
+def test_a_notice_that_cannot_be_followed_is_followed_again(
+    private_redis: PrivateRedis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The database was away when a notice came: the table is read back again shortly (it
+    used to wait for the periodic check, up to --resync-every seconds: 14 s measured with
+    benchmarks/server_faults.py), and the outage is said once."""
+    asyncio.run(_failing_notice(private_redis))
+    said = [r for r in caplog.records if "could not be followed" in r.getMessage()]
+    assert len(said) == 1 and said[0].exc_info is None
+
+
 def test_installations_on_one_redis_do_not_hear_each_other() -> None:
     problem = check_redis()
     if problem:

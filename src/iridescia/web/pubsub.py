@@ -24,6 +24,13 @@ lost notice is never left unrepaired:
 - the service checks its tables against the database every ``--resync-every`` seconds anyway
   (a notice can still be lost with Redis's memory if it dies between a write and a read).
 
+Following a notice means reading the table back from the database (several round trips), so
+the reader does not wait for it: each table's notices are followed by a task of their own, one
+at a time and in order (a notice that arrives meanwhile waits, only the newest one per table),
+at most ``FOLLOWERS`` tables at once. Followed one after the other, a notice waited for every
+earlier one: with two processes, 200 tables and 1,000 spectators the other seats received a
+move 75-770 ms later at the 99th percentile (benchmarks/server_load.py, docs/web.md).
+
 Redis's own automatic retries are off for this client: a silent reconnection inside the library
 would hide an outage, and with it the need to catch up.
 """
@@ -47,8 +54,15 @@ except ImportError:  # pragma: no cover - open_pubsub says what to install
 DEFAULT_PREFIX = "iridescia"
 STREAM_LENGTH = 10_000  # notices Redis keeps (about a megabyte); readers stay far closer
 READ_BLOCK_MS = 1000  # how long one read waits for a notice
-BACKOFF_FIRST, BACKOFF_MAX = 0.2, 5.0  # seconds between attempts while Redis is away
+# Seconds between attempts while Redis (or, for a notice, the database) is away. At most a
+# second, so a process is back in step within about a second of the service's return: with 5 s,
+# Redis back after 3.1 s was noticed at 6.2 s (benchmarks/server_faults.py, docs/web.md).
+BACKOFF_FIRST, BACKOFF_MAX = 0.2, 1.0
 GONE = -1  # the version of a notice saying the table no longer exists
+# Tables whose notices are followed at once (each reads its table back: half of the database
+# pool of eight connections at most, the rest is left for actions).
+FOLLOWERS = 4
+NOTICE_TRIES = 60  # tries to follow one notice (about a minute) before the periodic check
 log = logging.getLogger("iridescia.web")
 
 Callback = Callable[[str, int], Awaitable[None]]
@@ -123,6 +137,9 @@ class RedisPubSub:
         self._pending: dict[str, int] = {}  # table -> newest version not sent yet
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._waiting: dict[str, int | None] = {}  # tables being followed -> the next notice
+        self._followers: set[asyncio.Task[None]] = set()
+        self._room = asyncio.Semaphore(FOLLOWERS)
         # The loops also stop on this: the Redis client may swallow a task's cancellation
         # (seen while a pipeline was being sent), and close() must not wait for ever.
         self._closing = False
@@ -187,12 +204,54 @@ class RedisPubSub:
         except (KeyError, ValueError) as exc:
             log.warning("redis notice ignored: %r (%s)", fields, exc)
             return
+        if table_id in self._waiting:  # being followed: this one is next (the newest only)
+            queued = self._waiting[table_id]
+            self._waiting[table_id] = version if queued is None else _newest(queued, version)
+            return
+        self._waiting[table_id] = None
+        task = asyncio.create_task(self._follow(table_id, version, callback))
+        self._followers.add(task)
+        task.add_done_callback(self._followers.discard)
+
+    async def _follow(self, table_id: str, version: int, callback: Callback) -> None:
+        """Follow one table's notices, one at a time, while more of them come. A notice that
+        cannot be followed (the database is away) is followed again until it is: dropped, it
+        left the table behind until the periodic check, up to ``--resync-every`` seconds after
+        the database was back (14 s, measured with benchmarks/server_faults.py). After
+        ``NOTICE_TRIES`` tries the periodic check is left to it."""
+        backoff = _Backoff()
+        tries = 0
         try:
-            await callback(table_id, version)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # the periodic check repairs what this one missed
-            log.warning("table %s: a notice could not be followed (%s)", table_id, exc)
+            while True:
+                try:
+                    async with self._room:
+                        await callback(table_id, version)
+                    backoff.reset()
+                    tries = 0
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    tries += 1
+                    if tries == 1 or tries == NOTICE_TRIES:  # said once per outage
+                        log.warning(
+                            "table %s: a notice could not be followed (%s); %s", table_id, exc,
+                            "trying again" if tries == 1 else "left to the periodic check",
+                        )  # fmt: skip
+                    if tries < NOTICE_TRIES:
+                        await backoff.wait()
+                        queued = self._waiting.get(table_id)
+                        self._waiting[table_id] = (
+                            version if queued is None else _newest(queued, version)
+                        )
+                    else:
+                        tries = 0
+                queued = self._waiting.get(table_id)
+                if queued is None:
+                    return
+                version = queued
+                self._waiting[table_id] = None
+        finally:
+            self._waiting.pop(table_id, None)
 
     async def publish(self, table_id: str, version: int) -> None:
         self._pending[table_id] = version
@@ -231,16 +290,22 @@ class RedisPubSub:
     async def close(self) -> None:
         self._closing = True
         self._wake.set()
-        for task in self._tasks:
+        tasks = [*self._tasks, *self._followers]
+        for task in tasks:
             task.cancel()
-        if self._tasks:
-            await asyncio.wait(self._tasks, timeout=READ_BLOCK_MS / 1000 + 2)
+        if tasks:
+            await asyncio.wait(tasks, timeout=READ_BLOCK_MS / 1000 + 2)
         if self._pending and self._redis is not None:  # the last changes, if Redis answers
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._append(self._pending), 2.0)
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()
+
+
+def _newest(a: int, b: int) -> int:
+    """The notice to follow of two waiting for one table: the later version, or GONE."""
+    return GONE if GONE in (a, b) else max(a, b)
 
 
 def _entry_id(text: str) -> tuple[int, int]:

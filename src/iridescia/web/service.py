@@ -381,16 +381,23 @@ class GameService(SeatService):
                 slot.wake.set()
 
     async def _broadcast(self, slot: Slot) -> None:
-        table = slot.table
-        end = len(table.log)
+        # What is sent is read under the table's lock: an action being committed has changed
+        # the game in memory already (applied, then written), and nothing of it may leave
+        # before its commit. Read without the lock, a state message sent meanwhile (woken by a
+        # connection, or by a read-back before a retried action) showed a step that was then
+        # rolled back or not yet stored: benchmarks/server_faults.py saw seats shown the end of
+        # a game that was not stored, and act on a turn that was not theirs.
+        async with slot.lock:
+            end = len(slot.table.log)
         if self.step_delay > 0:
             await self._pace(slot, end)
-        shared = self._shared(slot)
-        # The seat that just acted hears first: it waits for the answer to its own action.
-        steps = slot.table.steps
-        last = steps[-1].seat if steps else None
-        for sub in sorted(slot.subs, key=lambda s: s.seat != last):
-            self._send_state(slot, sub, shared)
+        async with slot.lock:  # no await below: held only while the messages are made
+            shared = self._shared(slot)
+            # The seat that just acted hears first: it waits for the answer to its own action.
+            steps = slot.table.steps
+            last = steps[-1].seat if steps else None
+            for sub in sorted(slot.subs, key=lambda s: s.seat != last):
+                self._send_state(slot, sub, shared)
 
     async def _pace(self, slot: Slot, end: int) -> None:
         """Send the new events of non-human seats one at a time, each followed by its pause

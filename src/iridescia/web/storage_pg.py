@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import time
 from typing import Any
@@ -56,6 +57,24 @@ from iridescia.web.storage_changes import (
 )
 
 _MIGRATE_LOCK = 0x1D1E5C1A  # pg_advisory_xact_lock key for schema changes
+
+
+class _OneLine(logging.Filter):
+    """asyncpg's pool logs a warning with a whole traceback each time it fails to restore its
+    connection floor while the database is away ("Failed to restore the pool connection floor;
+    retrying", every 1-60 s): the cause goes into the line instead, as the server reports the
+    rest of an outage (found by benchmarks/server_faults.py)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None:
+            record.msg = f"{record.getMessage()} ({type(exc).__name__}: {exc})"
+            record.args = ()
+            record.exc_info = None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OneLine())
 
 # One statement (so one round trip, and atomic on its own): bump the version if it is the
 # expected one, and only then store the action and perhaps a snapshot. Measured on loopback: 3.9
