@@ -417,9 +417,7 @@ def test_nothing_of_an_action_leaves_before_its_commit(tmp_path: Path) -> None:
             _drain(sub)
         version, mover = table.version, table.game.current_player
         assert mover is not None
-        act = asyncio.create_task(
-            svc.act(seats[mover], table.game.legal_actions()[0].id, version)
-        )
+        act = asyncio.create_task(svc.act(seats[mover], table.game.legal_actions()[0].id, version))
         await asyncio.wait_for(storage.writing.wait(), WAIT)  # applied, its write in flight
         svc.disconnect(passer_by)  # wakes the table's driver
         await asyncio.sleep(0.2)
