@@ -23,7 +23,7 @@ from typing import Any
 
 from iridescia.bots.base import register
 from iridescia.core.actions import Action
-from iridescia.core.game import Game, GameSpec, Horizon, SearchHeuristics, View
+from iridescia.core.game import Game, GameSpec, Horizon, SearchHeuristics, View, horizon_of
 from iridescia.core.rng import Rng
 
 
@@ -75,9 +75,7 @@ class GreedyBot:
         self.samples = heuristics.chance_samples if samples is None else samples
         # With ``horizon`` (and a game whose heuristics can play the others' turns), actions
         # are judged at the start of the seat's next turn rather than just before it passes.
-        self.horizon: Horizon[Any] | None = (
-            heuristics if horizon and isinstance(heuristics, Horizon) else None
-        )
+        self.horizon: Horizon[Any] | None = horizon_of(heuristics) if horizon else None
         self.name = name
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: Rng) -> Action:

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from iridescia.bots.base import register
 from iridescia.core.actions import Action
-from iridescia.core.game import Game, GameSpec, Horizon, SearchHeuristics, View
+from iridescia.core.game import Game, GameSpec, Horizon, SearchHeuristics, View, horizon_of
 from iridescia.core.rng import Rng
 
 
@@ -89,9 +89,7 @@ class MctsBot:
         self.worlds = max(1, worlds)
         # Look past the seat's own turn (``horizon`` turns of its own) when the game's
         # heuristics can play the others' turns (``core.game.Horizon``); else judge within it.
-        self.horizon: Horizon[Any] | None = (
-            heuristics if horizon and isinstance(heuristics, Horizon) else None
-        )
+        self.horizon: Horizon[Any] | None = horizon_of(heuristics) if horizon else None
         self.horizon_turns = horizon if self.horizon is not None else 0
         self.name = name
         self.last_iterations = 0

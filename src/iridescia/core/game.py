@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast
 
 from iridescia.core.actions import Action, ActionTable
 from iridescia.core.events import Event, EventCatalogue
@@ -340,7 +340,6 @@ class SearchHeuristics(Protocol[G]):
         ...
 
 
-@runtime_checkable
 class Horizon(Protocol[G]):
     """What a game's heuristics add so that the search can look past the deciding seat's turn
     (optional: heuristics without it are judged within the seat's turn, as before).
@@ -354,6 +353,14 @@ class Horizon(Protocol[G]):
     """
 
     def play_on(self, game: G, seat: int, turn: int, rng: Rng) -> G: ...
+
+
+def horizon_of(heuristics: object) -> Horizon[Any] | None:
+    """``heuristics`` as a ``Horizon`` when it has ``play_on``, else None. (A method check, not
+    ``isinstance`` of a runtime-checkable protocol: the compiled build cannot make those.)"""
+    if callable(getattr(heuristics, "play_on", None)):
+        return cast("Horizon[Any]", heuristics)
+    return None
 
 
 class GameSpec(Protocol):
