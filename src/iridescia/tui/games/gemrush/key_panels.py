@@ -25,7 +25,7 @@ from iridescia.tui.games.gemrush import theme as th
 from iridescia.tui.games.gemrush.decision import action_lines, choices
 from iridescia.tui.games.gemrush.effects import room_steps
 from iridescia.tui.games.gemrush.legend import legend_lines
-from iridescia.tui.games.gemrush.panels import burn_clock, burns, score_marks
+from iridescia.tui.games.gemrush.panels import burn_clock, burns, pile_counts, score_marks
 from iridescia.tui.plugin import Panel, Screen
 
 PLAYERS, HAND, CARDS, ROOMS, SYMBOLS, ACTIONS = "p", "h", "c", "r", "k", "a"
@@ -137,15 +137,7 @@ def cards(screen: Screen, width: int, msgs: Messages) -> list[Text]:
                 item.stylize("underline")
             items.append(item)
         out.extend(th.wrap_items(items, width))
-    counts = []
-    for key, value in (
-        ("gr.cards.deck", view.get("deck_size", 0)),
-        ("gr.cards.stack", view.get("stack_size", 0)),
-        ("gr.cards.burnt", view.get("burnt", 0)),
-    ):
-        part = th.seg(msgs(key) + " ", th.DIM)
-        part.append(str(value), style="bold " + th.TEXT)
-        counts.append(part)
+    counts = pile_counts(view, msgs)
     if view.get("burnt"):
         split = msgs("gr.cards.burnt_split", deck=view.get("burnt_from_deck", 0),
                      hands=len(view.get("burnt_from_hands", [])))  # fmt: skip

@@ -162,6 +162,20 @@ def _hand_items(p: dict[str, Any], msgs: Messages) -> list[Text]:
     return items
 
 
+def pile_counts(view: View, msgs: Messages) -> list[Text]:
+    """The deck, the stack and the burnt pile's sizes, each as ``label N``."""
+    counts = []
+    for key, value in (
+        ("gr.cards.deck", view.get("deck_size", 0)),
+        ("gr.cards.stack", view.get("stack_size", 0)),
+        ("gr.cards.burnt", view.get("burnt", 0)),
+    ):
+        part = th.seg(msgs(key) + " ", th.DIM)
+        part.append(str(value), style="bold " + th.TEXT)
+        counts.append(part)
+    return counts
+
+
 def score_marks(p: dict[str, Any], msgs: Messages, rush: bool, target: object) -> Text:
     """A seat's score (against the Rush target), then its marks: ★ first player, ∥ patience."""
     text = th.seg(str(p["score"]), th.POINTS)
@@ -254,15 +268,7 @@ def card_lines(view: View, width: int, msgs: Messages) -> list[Text]:
     else:
         line.append("—", style=th.FAINT)
     lines.append(line)
-    parts = []
-    for key, value in (
-        ("gr.cards.deck", view.get("deck_size", 0)),
-        ("gr.cards.stack", view.get("stack_size", 0)),
-        ("gr.cards.burnt", view.get("burnt", 0)),
-    ):
-        part = th.seg(msgs(key) + " ", th.DIM)
-        part.append(str(value), style="bold " + th.TEXT)
-        parts.append(part)
+    parts = pile_counts(view, msgs)
     if view.get("burnt"):
         parts[-1].append(
             " " + msgs("gr.cards.burnt_split", deck=view.get("burnt_from_deck", 0),
