@@ -3,7 +3,10 @@
 // default export is
 //   {name, setData(data), board(view, ctx) -> svg, panels(st, view, ctx) -> element,
 //    result(table, view) -> element | null}
-// ctx: {seat, table, at(place) -> action texts, pick(texts, event)}. The generic client (lobby,
+// ctx: {seat, table, at(place) -> action texts, pick(texts, event), events, before, motion}:
+// `events` are the events of the step on screen (what just happened: the board marks the last
+// move from them), `before` the view before that step (or null: nothing to animate from), and
+// `motion` the animation time of one step in ms (0: no motion). The generic client (lobby,
 // table shell, log, actions, undo, replay, languages) knows no game beyond this.
 import { t, has } from "./i18n.js";
 

@@ -2,7 +2,8 @@
 // the panels around it and the final score table, drawn from the seat's view and the card data.
 import { setCards } from "./words.js";
 import { renderBoard } from "./board.js";
-import { renderPanels, renderScores } from "./panels.js";
+import { renderPanels } from "./panels.js";
+import { renderScores } from "./scores.js";
 
 export default {
   name: "gems-of-iridescia",

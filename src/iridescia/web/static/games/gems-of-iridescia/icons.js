@@ -1,0 +1,109 @@
+// The game's pictures in SVG, shared by the board and the panels: a gem whose shape differs per
+// colour (so that a colour-blind player tells them apart: amethyst a diamond, citrine a
+// triangle, emerald an emerald-cut octagon, sapphire a round cabochon, rainbow a star, Iridia a
+// hexagonal crystal), a coin, a victory-point laurel and a stone die. Numbers are drawn as
+// numbers (no letters: nothing to translate). Each draws into an SVG parent at (cx, cy) with a
+// radius r; the *Icon functions return a small inline <svg> for HTML panels.
+const SVG = "http://www.w3.org/2000/svg";
+
+export const GEM_FILL = { amethyst: "#8e44d9", citrine: "#f2b824", emerald: "#1f9e5a", sapphire: "#2f6fe0", rainbow: "url(#rainbow)", iridia: "#eef0ff" };
+export const GEM_STROKE = { amethyst: "#4a1d78", citrine: "#8a5a00", emerald: "#0b4d2a", sapphire: "#12337a", rainbow: "#3b2f4a", iridia: "#5b5f8a" };
+export const GEMS = ["amethyst", "citrine", "emerald", "sapphire"];
+
+export function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// The gradients the shapes use (once per <svg>: ids are per document, so a second copy is
+// harmless).
+export function addDefs(svg) {
+  const defs = el("defs", {}, svg);
+  const grad = el("linearGradient", { id: "rainbow", x1: "0", x2: "1", y1: "0", y2: "1" }, defs);
+  ["#8e44d9", "#2f6fe0", "#1f9e5a", "#f2b824", "#e63946"].forEach((c, i) => el("stop", { offset: `${i * 25}%`, "stop-color": c }, grad));
+  const shine = el("radialGradient", { id: "shine", cx: "35%", cy: "30%", r: "60%" }, defs);
+  el("stop", { offset: "0%", "stop-color": "#fff", "stop-opacity": "0.75" }, shine);
+  el("stop", { offset: "100%", "stop-color": "#fff", "stop-opacity": "0" }, shine);
+  return defs;
+}
+
+function polygon(cx, cy, r, corners, turn = 0) {
+  const pts = [];
+  for (let i = 0; i < corners; i++) {
+    const a = (Math.PI * 2 * i) / corners + turn;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+function star(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const rr = i % 2 ? r * 0.45 : r;
+    const a = (Math.PI * i) / 5 - Math.PI / 2;
+    pts.push(`${(cx + rr * Math.cos(a)).toFixed(2)},${(cy + rr * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+// One gem of `colour` centred on (cx, cy), about 2r wide.
+export function gemShape(parent, colour, cx, cy, r) {
+  const g = el("g", { class: `gem-shape gem-${colour}` }, parent);
+  const paint = { fill: GEM_FILL[colour] || "#ccc", stroke: GEM_STROKE[colour] || "#333", "stroke-width": (r / 8).toFixed(2), "stroke-linejoin": "round" };
+  let shape;
+  if (colour === "amethyst") shape = el("polygon", { points: polygon(cx, cy, r, 4, -Math.PI / 2), ...paint }, g);
+  else if (colour === "citrine") shape = el("polygon", { points: polygon(cx, cy + r * 0.15, r * 1.05, 3, -Math.PI / 2), ...paint }, g);
+  else if (colour === "emerald") shape = el("polygon", { points: polygon(cx, cy, r * 0.98, 8, Math.PI / 8), ...paint }, g);
+  else if (colour === "sapphire") shape = el("circle", { cx, cy, r: r * 0.88, ...paint }, g);
+  else if (colour === "rainbow") shape = el("polygon", { points: star(cx, cy, r * 1.05), ...paint }, g);
+  else shape = el("polygon", { points: polygon(cx, cy, r * 0.95, 6, Math.PI / 6), ...paint }, g);
+  const shine = shape.cloneNode();
+  shine.setAttribute("fill", "url(#shine)");
+  shine.setAttribute("stroke", "none");
+  g.appendChild(shine);
+  return g;
+}
+
+// A coin with its value.
+export function coinShape(parent, cx, cy, r, n = null) {
+  const g = el("g", { class: "coin-shape" }, parent);
+  el("circle", { cx, cy, r, fill: "#e9b949", stroke: "#8a6212", "stroke-width": (r / 6).toFixed(2) }, g);
+  el("circle", { cx, cy, r: r * 0.7, fill: "none", stroke: "#b8860b", "stroke-width": (r / 10).toFixed(2) }, g);
+  if (n !== null) el("text", { x: cx, y: cy + r * 0.38, "text-anchor": "middle", "font-size": (r * 1.1).toFixed(1), "font-weight": "700", fill: "#4a3200" }, g).textContent = String(n);
+  return g;
+}
+
+// Victory points: a laurel shield with its value.
+export function pointsShape(parent, cx, cy, r, n = null) {
+  const g = el("g", { class: "points-shape" }, parent);
+  const d = `M${cx - r},${cy - r * 0.8} L${cx + r},${cy - r * 0.8} L${cx + r},${cy} Q${cx + r},${cy + r * 0.8} ${cx},${cy + r * 1.05} Q${cx - r},${cy + r * 0.8} ${cx - r},${cy} Z`;
+  el("path", { d, fill: "#3b2f4a", stroke: "#1b1424", "stroke-width": (r / 7).toFixed(2) }, g);
+  if (n !== null) el("text", { x: cx, y: cy + r * 0.4, "text-anchor": "middle", "font-size": (r * 1.1).toFixed(1), "font-weight": "700", fill: "#fff" }, g).textContent = String(n);
+  return g;
+}
+
+// A stone die (grey, with a face's pips; `face` null draws three).
+export function stoneDieShape(parent, cx, cy, r, face = null) {
+  const g = el("g", { class: "stone-die-shape" }, parent);
+  el("rect", { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, rx: r / 3, fill: "#9a9590", stroke: "#4a4540", "stroke-width": (r / 7).toFixed(2) }, g);
+  const pips = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+  for (const [x, y] of pips[face || 3] || pips[3]) el("circle", { cx: cx + x * r * 0.5, cy: cy + y * r * 0.5, r: r * 0.16, fill: "#fff" }, g);
+  return g;
+}
+
+// A small inline <svg> for HTML (panels, buttons, log lines), `size` CSS pixels square.
+function icon(draw, size, label) {
+  const svg = el("svg", { viewBox: "0 0 24 24", width: size, height: size, class: "icon", role: "img" });
+  if (label) el("title", {}, svg).textContent = label;
+  else svg.setAttribute("aria-hidden", "true");
+  addDefs(svg);
+  draw(svg);
+  return svg;
+}
+
+export const gemIcon = (colour, size = 18, label = "") => icon((s) => gemShape(s, colour, 12, 12, 10), size, label);
+export const coinIcon = (n = null, size = 18, label = "") => icon((s) => coinShape(s, 12, 12, 10.5, n), size, label);
+export const pointsIcon = (n = null, size = 18, label = "") => icon((s) => pointsShape(s, 12, 12.5, 10, n), size, label);
+export const stoneDieIcon = (face = null, size = 18, label = "") => icon((s) => stoneDieShape(s, 12, 12, 10, face), size, label);
