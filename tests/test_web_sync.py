@@ -433,3 +433,55 @@ def test_nothing_of_an_action_leaves_before_its_commit(tmp_path: Path) -> None:
         await svc.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_write_in_doubt_is_read_back_when_storage_returns(tmp_path: Path) -> None:
+    """The commit's reply is lost and the read-back fails too (the database is down): the
+    client hears ``server_error``. Nobody sends anything again, yet once the database answers
+    the table is read back and both seats, on both processes, see the committed move
+    (benchmarks/server_faults.py saw them wait for the client's next retry, 2-3 s later)."""
+
+    async def scenario() -> None:
+        bus = Bus()
+        a, b, flaky = await _services(tmp_path, bus)
+        _, mover, other, _ = await _table(a, b)
+        flaky.lose_replies, flaky.fail_reads = 1, 2  # the first retry of the read fails too
+        st = mover.state
+        with pytest.raises(ProtocolError) as unknown:
+            await a.act(mover.sub, st["actions"][0], st["version"], "z1")
+        assert unknown.value.code == "server_error"
+        assert (await mover.at(st["version"] + 1))["version"] == st["version"] + 1
+        assert (await other.at(st["version"] + 1))["version"] == st["version"] + 1
+        assert flaky.fail_reads == 0
+        await _stop(a, b)
+
+    _run(scenario)
+
+
+def test_a_process_that_loads_a_table_tells_the_others_its_version(tmp_path: Path) -> None:
+    """A commits a move and dies before its notice goes (the notice is lost): B would wait for
+    its periodic check. The mover's page reconnects to a new process C, which loads the table
+    and says which version it read: B catches up at once."""
+
+    async def scenario() -> None:
+        bus = Bus()
+        a, b, _ = await _services(tmp_path, bus)
+        tid, mover, other, tokens = await _table(a, b)
+        seat = mover.state["seat"]
+        bus.drop = 1  # A's notice of the move is lost with A
+        v = await _move(a, mover)
+        await a.stop()
+        c = GameService(
+            SqliteStorage(str(tmp_path / "shared.sqlite3")),
+            BusPubSub(bus),  # type: ignore[arg-type]
+            bot_delay=0,
+            step_delay=0,
+            resync_every=3600,
+        )
+        await c.start()
+        again = Reader(await c.connect(tid, tokens[seat]))
+        assert (await again.at(v + 1))["version"] == v + 1
+        assert (await other.at(v + 1))["version"] == v + 1
+        await _stop(b, c)
+
+    _run(scenario)

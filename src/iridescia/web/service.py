@@ -60,6 +60,9 @@ from iridescia.web.tables import LiveTable, TableSpec
 
 log = logging.getLogger("iridescia.web")
 
+# Seconds between tries to read back a table whose last write is in doubt (storage away).
+SETTLE_EVERY = 0.5
+
 
 class GameService(SeatService):
     def __init__(
@@ -292,6 +295,7 @@ class GameService(SeatService):
             table.roll_back(before)
             if not isinstance(exc, Exception):
                 slot.suspect = True  # cancelled mid-write: read it back before anything else
+                slot.wake.set()
                 raise
             await self._learn_outcome(slot, exc)
             made = slot.table.steps[n - 1] if len(slot.table.steps) >= n else None
@@ -353,6 +357,10 @@ class GameService(SeatService):
                     if await self._evict(slot):
                         return
                     continue
+            elif slot.suspect:  # a write in doubt: read it back as soon as storage answers
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(SETTLE_EVERY):
+                        await slot.wake.wait()
             elif slot.check_at is None:
                 await slot.wake.wait()
             else:  # an absence deadline (absence): when it passes, look at the table
@@ -361,6 +369,12 @@ class GameService(SeatService):
                         await slot.wake.wait()
             slot.wake.clear()
             try:
+                if slot.suspect:
+                    # Nobody has to act for the table to catch up: the seats see a commit whose
+                    # reply was lost (or learn it was not made) once storage is back, not at
+                    # the client's next retry.
+                    async with slot.lock:
+                        await self._settle(slot)
                 await self._broadcast(slot)
                 await self.check_absence(slot)
                 table = slot.table

@@ -114,7 +114,13 @@ class LoadedTables:
             row, actions = record
             notes = await self.storage.load_notes(table_id)
             table = await asyncio.to_thread(LiveTable.restore, row, actions, notes)
-            return self._adopt(Slot(table))
+            slot = self._adopt(Slot(table))
+        if self.pubsub.shared:
+            # The process that made the last change may have died between its commit and its
+            # notice (a restarted process loads its tables again): whoever holds the table
+            # compares this version with its own.
+            await self.pubsub.publish(table_id, table.version)
+        return slot
 
     def _adopt(self, slot: Slot) -> Slot:
         """Hold a table from now on, and start its driver (which resumes a bot's turn)."""
@@ -145,6 +151,7 @@ class LoadedTables:
             await self._reload(slot)
         except Exception as exc:
             log.warning("table %s: still cannot read it back (%s)", slot.table.id, exc)
+            slot.wake.set()  # its driver tries again every SETTLE_EVERY seconds
             raise unconfirmed() from None
         # The write in doubt may have been made: the other processes may not know it either.
         await self.pubsub.publish(slot.table.id, slot.table.version)
