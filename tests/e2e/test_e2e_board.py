@@ -100,7 +100,9 @@ def _harness(context: BrowserContext, server: ServerProcess, errors: PageErrors)
 
 
 # Tiles chosen to show every gem, every bonus kind and amount, the rainbow and the Iridia Stone.
-SHOWN_TILES = {2: 1, 3: 4, 4: 7, 5: 10, 8: 13, 9: 14, 10: 15, 11: 16, 15: 27, 16: 41, 53: 57, 54: 58}
+SHOWN_TILES = {
+    2: 1, 3: 4, 4: 7, 5: 10, 8: 13, 9: 14, 10: 15, 11: 16, 15: 27, 16: 41, 53: 57, 54: 58,
+}  # fmt: skip
 
 
 def _showcase() -> dict[str, Any]:
@@ -161,7 +163,8 @@ def test_tiles_drawn_as_tiles_and_gems_told_apart_by_shape(
         shapes.setdefault(colour, set()).add(shape)
     four = ["gem-amethyst", "gem-citrine", "gem-emerald", "gem-sapphire"]
     assert all(len(shapes[c]) == 1 for c in four), shapes
-    assert len({next(iter(shapes[c])) for c in four}) == 4, f"two gem colours share a shape: {shapes}"
+    distinct = {next(iter(shapes[c])) for c in four}
+    assert len(distinct) == 4, f"two gem colours share a shape: {shapes}"
     assert {"gem-rainbow", "gem-iridia"} <= shapes.keys()
 
     def amount(hex_id: int, icon: str) -> str:
@@ -172,7 +175,8 @@ def test_tiles_drawn_as_tiles_and_gems_told_apart_by_shape(
     assert amount(54, "points-shape") == "5"
     assert page.locator('.hex[data-hex="11"] .stone-die-shape').count() == 1
     # Face-down tiles carry their region's mark; empty hexes are bare dashed sockets.
-    for hex_id, region in ((1, "desert"), (20, "canyon"), (30, "forest"), (45, "ruins"), (57, "castle")):
+    regions = {1: "desert", 20: "canyon", 30: "forest", 45: "ruins", 57: "castle"}
+    for hex_id, region in regions.items():
         assert page.locator(f'.hex[data-hex="{hex_id}"] .region-mark.region-{region}').count() == 1
     assert page.locator('.hex[data-hex="12"] .socket-empty').count() == 1
     assert page.locator('.hex[data-hex="12"] .tile *').count() == 0
