@@ -269,6 +269,10 @@ def test_legal_hexes_answer_click_enter_and_space(
     page.keyboard.press("Space")
     picked = page.evaluate("window.picked")
     assert picked == [["reveal 2"], ["reveal 5", "move 5"], ["reveal 5", "move 5"]]
+    page.keyboard.press("ArrowLeft")  # the arrow keys go from legal hex to legal hex
+    assert page.evaluate("document.activeElement.dataset.hex") == "2"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.hex") == "5"
     assert page.locator('svg.board .hex[data-hex="3"]').get_attribute("tabindex") is None
     shot(page, "board-legal")
     assert not errors.errors, errors.errors
@@ -305,6 +309,10 @@ def test_last_move_marked_and_played_only_when_asked(
     assert _web_animations(page) == 0 or page.locator(".ghosts .ghost").count() == 0
     assert page.locator(".ghosts .ghost").count() == 0
     shot(page, "board-last-move")
+    # A barricade the Rhom placed is marked too.
+    barricade = [{"kind": "rhom_barricade", "player": 1, "data": {"hex": 30, "row": 5, "count": 3}}]
+    _draw(page, step["after"], events=barricade, seats=SOLO)
+    assert page.locator('.marks .last-rhom_barricade[data-hex="30"]').count() == 1
     # Without the view before (a reload): the ring still marks where the Rhom went.
     _draw(page, step["after"], events=step["events"], before=None, seats=SOLO, motion=1500)
     assert _web_animations(page) == 0

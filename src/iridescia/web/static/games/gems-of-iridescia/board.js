@@ -8,7 +8,7 @@
 import { t, seatName } from "/static/js/i18n.js";
 import { el, addDefs, pawnShape, CLAN, RHOM_FILL } from "./icons.js";
 import { R, DX, hexPoints, drawSocket, drawTile, drawBarricade, hexText, PAWN_SLOTS, pawnSize } from "./hexes.js";
-import { lastMoves, drawMarks, animateStep } from "./motion.js";
+import { lastMoves, lastChanges, drawMarks, animateStep } from "./motion.js";
 
 export { CLAN };  // the panels colour their seats with it
 export { RHOM_FILL };
@@ -91,6 +91,26 @@ function drawStart(svg, geo) {
   el("text", { x: R * 0.6, y: y + 3, class: "start-label" }, g).textContent = t("board.start");
 }
 
+// The arrow keys move the focus between legal hexes: to the nearest one in that direction.
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function focusNext(svg, from, [dx, dy]) {
+  const centre = (g) => { const r = g.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; };
+  const a = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const g of svg.querySelectorAll(".hex.legal")) {
+    if (g === from) continue;
+    const b = centre(g);
+    const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+    if (along <= 1) continue;
+    const across = Math.abs((b.x - a.x) * dy) + Math.abs((b.y - a.y) * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) { best = g; bestScore = score; }
+  }
+  if (best) best.focus();
+}
+
 function drawPawns(layer, spots) {
   for (const s of spots) {
     const g = el("g", { class: `explorer${s.rhom ? " rhom" : ""}`, "data-seat": s.seat, "data-pos": s.pos }, layer);
@@ -135,13 +155,14 @@ export function renderBoard(view, ctx) {
       g.addEventListener("click", (ev) => { if (!svg.dataset.panned) ctx.pick(acts, ev); });
       g.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.pick(acts, ev); }
+        else if (ARROWS[ev.key]) { ev.preventDefault(); focusNext(svg, g, ARROWS[ev.key]); }
       });
     }
     const label = `${t("board.hex", { hex: h.hex })}: ${words.join(t("board.list_sep"))}`;
     if (acts.length) g.setAttribute("aria-label", label);
     el("title", {}, g).textContent = label;
   }
-  drawMarks(markLayer, moves, geo, view);
+  drawMarks(markLayer, moves, geo, view, lastChanges(ctx.events || []));
   drawPawns(pawnLayer, spots);
   if (legal.length) {
     const xs = legal.map((c) => c.cx);

@@ -58,7 +58,23 @@ function pointOf(pos, seat, geo, view) {
   return geo.spot(pos, i, Math.max(1, spots.length));
 }
 
-export function drawMarks(layer, moves, geo, view) {
+// Hexes the step changed without an explorer moving there: a barricade the Rhom placed, a tile a
+// player in the Castle removed. [{hex, kind, seat}]
+export function lastChanges(events) {
+  return events.filter((e) => (e.kind === "rhom_barricade" || e.kind === "remove") && e.data && e.data.hex)
+    .map((e) => ({ hex: e.data.hex, kind: e.kind, seat: e.player }));
+}
+
+export function drawMarks(layer, moves, geo, view, changes = []) {
+  for (const c of changes) {
+    const at = geo.centre.get(c.hex);
+    if (!at) continue;
+    const p = view.players.find((x) => x.seat === c.seat);
+    const colour = !p || p.rhom ? RHOM_FILL : CLAN[c.seat % 4];
+    const g = el("g", { class: `last-change last-${c.kind}`, "data-hex": c.hex }, layer);
+    el("polygon", { points: hexPoints(at.x, at.y, R * 0.97), fill: "none", stroke: "#1b1424", "stroke-width": "4.5" }, g);
+    el("polygon", { points: hexPoints(at.x, at.y, R * 0.97), fill: "none", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" }, g);
+  }
   for (const m of moves) {
     const colour = m.rhom ? RHOM_FILL : CLAN[m.seat % 4];
     const g = el("g", { class: "last-move", "data-seat": m.seat, "data-to": m.to }, layer);
