@@ -5,11 +5,14 @@
 // slide along their paths, revealed tiles flip, collected or removed tiles lift away, barricades
 // drop in, one after another in the order of the events, within that time. No motion at all under
 // prefers-reduced-motion. Animations use the Web Animations API, so nothing waits on timers.
-import { el, CLAN, RHOM_FILL } from "./icons.js";
+import { el, CLAN } from "./icons.js";
 import { R, hexPoints, drawBack, drawTile } from "./hexes.js";
 import { cards } from "./words.js";
 
 const MOVES = new Set(["move", "catapult", "placed", "swap", "castle"]);
+// The Rhom's marks are a light steel (its pawn's slate would vanish in the dark outline).
+const RHOM_MARK = "#b3bfcc";
+const markColour = (rhom, seat) => (rhom ? RHOM_MARK : CLAN[seat % 4]);
 
 function where(view, seat) {
   const p = view && view.players.find((x) => x.seat === seat);
@@ -70,13 +73,13 @@ export function drawMarks(layer, moves, geo, view, changes = []) {
     const at = geo.centre.get(c.hex);
     if (!at) continue;
     const p = view.players.find((x) => x.seat === c.seat);
-    const colour = !p || p.rhom ? RHOM_FILL : CLAN[c.seat % 4];
+    const colour = markColour(!p || p.rhom, c.seat);
     const g = el("g", { class: `last-change last-${c.kind}`, "data-hex": c.hex }, layer);
     el("polygon", { points: hexPoints(at.x, at.y, R * 0.97), fill: "none", stroke: "#1b1424", "stroke-width": "4.5" }, g);
     el("polygon", { points: hexPoints(at.x, at.y, R * 0.97), fill: "none", stroke: colour, "stroke-width": "2.5", "stroke-dasharray": "5 3" }, g);
   }
   for (const m of moves) {
-    const colour = m.rhom ? RHOM_FILL : CLAN[m.seat % 4];
+    const colour = markColour(m.rhom, m.seat);
     const g = el("g", { class: "last-move", "data-seat": m.seat, "data-to": m.to }, layer);
     const end = pointOf(m.to, m.seat, geo, view);
     if (m.to > 0 && end) {
@@ -90,7 +93,7 @@ export function drawMarks(layer, moves, geo, view, changes = []) {
     const len = Math.hypot(end.x - a.x, end.y - a.y) || 1;
     const ux = (end.x - a.x) / len;
     const uy = (end.y - a.y) / len;
-    const stop = m.to > 0 ? Math.min(R * 0.72, len / 2) : 8;
+    const stop = m.to > 0 ? Math.min(R * 0.9, len / 2) : 8;  // at the rim: the pawns stand inside
     const tip = { x: end.x - ux * stop, y: end.y - uy * stop };
     const line = [...pts.slice(0, -1), tip].map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
     const head = `M${tip.x + ux * 2},${tip.y + uy * 2} L${tip.x - ux * 7 - uy * 5},${tip.y - uy * 7 + ux * 5} L${tip.x - ux * 7 + uy * 5},${tip.y - uy * 7 - ux * 5} Z`;
