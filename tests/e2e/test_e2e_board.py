@@ -348,6 +348,16 @@ def test_board_fits_any_box_and_zoom_centres_on_legal_hexes(
         assert svgbox["x"] <= hexbox["x"] and hexbox["x"] + hexbox["w"] <= svgbox["x"] + svgbox["w"]
         assert svgbox["y"] <= hexbox["y"] and hexbox["y"] + hexbox["h"] <= svgbox["y"] + svgbox["h"]
     shot(page, "board-zoomed")
+    # The wheel zooms about the point under the pointer.
+    _draw(page, view, zoom=1)
+    before = _boxes(page, 'svg.board .hex[data-hex="50"] .socket')[0]
+    x, y = before["x"] + before["w"] / 2, before["y"] + before["h"] / 2
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, -100)
+    page.wait_for_timeout(100)
+    after = _boxes(page, 'svg.board .hex[data-hex="50"] .socket')[0]
+    assert after["w"] > before["w"] * 1.1
+    assert abs(after["x"] + after["w"] / 2 - x) < 3 and abs(after["y"] + after["h"] / 2 - y) < 3
     assert not errors.errors, errors.errors
 
 
