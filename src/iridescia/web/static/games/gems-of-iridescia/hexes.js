@@ -70,12 +70,15 @@ export function drawTile(parent, h, cx, cy) {
   return g;
 }
 
+// A bare socket keeps a pale tint of its region, so the regions still read once tiles are gone.
+const SOCKET_TINT = { desert: "#e3d3ad", canyon: "#e0c7ae", forest: "#cfd4b0", ruins: "#d3cfc4", castle: "#dacde0" };
+
 // The socket every hex has on the board (under its tile, or bare when empty).
 export function drawSocket(parent, h, cx, cy) {
   const empty = !h.has_tile;
   el("polygon", {
     points: hexPoints(cx, cy, R * 0.985), class: empty ? "socket socket-empty" : "socket",
-    fill: empty ? "#d9ccb0" : "#cdbd9c", stroke: empty ? "#8c7a5c" : "#a8946f",
+    fill: empty ? SOCKET_TINT[h.region] || "#d9ccb0" : "#cdbd9c", stroke: empty ? "#8c7a5c" : "#a8946f",
     "stroke-width": empty ? "1.1" : "0.8", "stroke-dasharray": empty ? "3 2.2" : "none",
   }, parent);
 }
