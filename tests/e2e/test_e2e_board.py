@@ -317,6 +317,15 @@ def test_last_move_marked_and_played_only_when_asked(
     _draw(page, step["after"], events=step["events"], before=None, seats=SOLO, motion=1500)
     assert _web_animations(page) == 0
     assert page.locator(".marks .last-move .last-move-ring").count() >= 1
+    # Odd input draws the board all the same (no page error).
+    odd = [
+        {"kind": "move", "player": 0, "data": {}},
+        {"kind": "swap", "player": 0, "data": None},
+        {"kind": "rhom_barricade", "player": 1, "data": {"hex": 999}},
+        {"kind": "?", "player": None},
+    ]
+    _draw(page, step["after"], events=odd, before={"players": []}, seats=SOLO, motion=300)
+    assert page.locator("svg.board .hex").count() == 58
     # prefers-reduced-motion: no motion at all, not even the breathing rings.
     page.emulate_media(reduced_motion="reduce")
     _draw(page, step["after"], events=step["events"], before=step["before"], seats=SOLO,

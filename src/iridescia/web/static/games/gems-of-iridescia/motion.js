@@ -128,7 +128,7 @@ function beats(events) {
 
 // Play the step from `before` to `view` on a freshly drawn board `svg`.
 export function animateStep(svg, { geo, before, view, events, motion, spotsAfter }) {
-  if (reducedMotion() || !svg.animate) return;
+  if (reducedMotion() || !svg.animate || !Array.isArray(before.board) || !Array.isArray(before.players)) return;
   const order = beats(events);
   const slot = motion / order.n;
   const dur = Math.max(90, slot * 0.9);
@@ -184,6 +184,7 @@ export function animateStep(svg, { geo, before, view, events, motion, spotsAfter
     const from = spotBefore.get(s.seat);
     if (!from || (Math.abs(from.x - s.x) < 0.5 && Math.abs(from.y - s.y) < 0.5)) continue;
     const pawn = svg.querySelector(`.explorers .explorer[data-seat="${s.seat}"]`);
+    if (!pawn) continue;
     const dx = (from.x - s.x).toFixed(1);
     const dy = (from.y - s.y).toFixed(1);
     pawn.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, -6px)", offset: 0.8 }, { transform: "translate(0px, 0px)" }], { ...timing(order.seat.get(s.seat)), fill: "backwards" });
