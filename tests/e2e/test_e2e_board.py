@@ -14,7 +14,8 @@ takes a second or two; one plays the first moves of a real solo table at 1440x90
 - the last move: a ring and an arrow in the mover's colour from the step's events; the motion
   plays only when asked, and never under prefers-reduced-motion;
 - the board scales to any box (viewBox only) and zoom centres on the legal hexes;
-- tooltips are translated (no catalogue key left, Japanese lists with 、).
+- tooltips are translated (no catalogue key left, Japanese lists with 、);
+- axe-core finds no serious accessibility violation in the board (when it is installed).
 
 Screenshots: ``test-artifacts/board-*.png`` (the greyscale one is there to be looked at).
 """
@@ -25,6 +26,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
     ARTIFACTS,
     NewContext,
@@ -418,4 +420,18 @@ def test_board_on_a_real_table_desktop_and_phone(
         assert board["x"] >= 0 and board["x"] + board["w"] <= size[0] + 0.5
         shot(page, f"board-table-{name}")
     assert (ARTIFACTS / "board-table-phone.png").exists()
+    assert not errors.errors, errors.errors
+
+
+def test_board_has_no_serious_accessibility_violation(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    page = _harness(context, server, errors)
+    step = _solo_step()
+    legal = {"hex:3": ["reveal 3"], "hex:4": ["reveal 4", "move 4"]}
+    _draw(page, step["after"], events=step["events"], seats=SOLO, legal=legal)
+    found = axe.Axe().run(page, context={"include": [["svg.board"]]}).response["violations"]
+    serious = [v["id"] for v in found if v["impact"] in ("serious", "critical")]
+    assert not serious, found
     assert not errors.errors, errors.errors
