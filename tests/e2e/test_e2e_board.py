@@ -257,10 +257,13 @@ def test_legal_hexes_answer_click_enter_and_space(
 ) -> None:
     page = _harness(context, server, errors)
     view = Game.new(2, seed=1).view(0)
-    legal = {"hex:2": ["reveal 2"], "hex:5": ["reveal 5", "move 5"]}
+    legal = {"hex:2": ["reveal 2"], "hex:5": ["reveal 5", "move 5"], "hex:12": ["move 12"]}
     _draw(page, view, legal=legal)
     hexes = page.locator("svg.board .hex.legal")
-    assert hexes.count() == 2
+    assert hexes.count() == 3
+    # A picture says what a click does: an eye reveals, an arrow moves.
+    assert page.locator('.hex[data-hex="2"] .legal-badge.legal-reveal').count() == 1
+    assert page.locator('.hex[data-hex="12"] .legal-badge.legal-move').count() == 1
     two = page.locator('svg.board .hex.legal[data-hex="2"]')
     assert json.loads(two.get_attribute("data-actions") or "[]") == ["reveal 2"]
     assert two.get_attribute("tabindex") == "0" and two.get_attribute("role") == "button"

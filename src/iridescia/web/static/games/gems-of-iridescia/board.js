@@ -91,6 +91,27 @@ function drawStart(svg, geo) {
   el("text", { x: R * 0.6, y: y + 3, class: "start-label" }, g).textContent = t("board.start");
 }
 
+// What a click on a legal hex does, as a picture in its top-left corner (no words to translate):
+// an eye to reveal the tile, an arrow to go onto it, a cross to remove it.
+function legalBadge(g, acts, cx, cy) {
+  const kinds = new Set(acts.map((a) => String(a).split(" ")[0]));
+  const kind = ["reveal", "move", "land", "place", "remove"].find((k) => kinds.has(k));
+  if (!kind) return;
+  const x = cx - 15.5;
+  const y = cy - 17;
+  const b = el("g", { class: `legal-badge legal-${kind}` }, g);
+  el("circle", { cx: x, cy: y, r: 5.4, fill: "#ffd43b", stroke: "#1b1424", "stroke-width": "1" }, b);
+  const ink = { fill: "none", stroke: "#1b1424", "stroke-width": "1.2", "stroke-linecap": "round", "stroke-linejoin": "round" };
+  if (kind === "reveal") {
+    el("path", { d: `M${x - 3.6},${y} Q${x},${y - 3.4} ${x + 3.6},${y} Q${x},${y + 3.4} ${x - 3.6},${y} Z`, ...ink }, b);
+    el("circle", { cx: x, cy: y, r: 1.2, fill: "#1b1424" }, b);
+  } else if (kind === "remove") {
+    el("path", { d: `M${x - 2.5},${y - 2.5} L${x + 2.5},${y + 2.5} M${x + 2.5},${y - 2.5} L${x - 2.5},${y + 2.5}`, ...ink }, b);
+  } else {
+    el("path", { d: `M${x},${y + 3.4} L${x},${y - 3} M${x - 2.6},${y - 0.6} L${x},${y - 3.2} L${x + 2.6},${y - 0.6}`, ...ink }, b);
+  }
+}
+
 // The arrow keys move the focus between legal hexes: to the nearest one in that direction.
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -152,6 +173,7 @@ export function renderBoard(view, ctx) {
       g.setAttribute("role", "button");
       g.setAttribute("data-actions", JSON.stringify(acts));
       el("polygon", { points: hexPoints(cx, cy, R * 0.9), class: "legal-ring" }, g);
+      legalBadge(g, acts, cx, cy);
       g.addEventListener("click", (ev) => { if (!svg.dataset.panned) ctx.pick(acts, ev); });
       g.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.pick(acts, ev); }
