@@ -3,11 +3,23 @@
 // drag, two-finger pinch). A drag sets data-panned for the moment of the click that ends it, so
 // a board ignores that click. `zoom` is {z, cx, cy} (scale and the centre, in board units), kept
 // by the page across renders; `onChange` is called after every change so the page can remember it.
+// A board may name the box of what can be clicked now in data-focus ("x y width height", board
+// units): zoomed in, the view then centres on it when it changes (a new decision) and when the
+// player zooms in from the whole board, so the legal hexes are never off screen. The wheel zooms
+// about the point under the pointer.
 export function attachZoom(svg, zoom, onChange) {
   const W = Number(svg.dataset.width);
   const H = Number(svg.dataset.height);
+  const focusKey = svg.dataset.focus || "";
+  if (focusKey && (zoom.z || 1) > 1 && (zoom.focus !== focusKey || !(zoom.was > 1))) {
+    const [x, y, w, hgt] = focusKey.split(" ").map(Number);
+    zoom.cx = x + w / 2;
+    zoom.cy = y + hgt / 2;
+  }
+  zoom.focus = focusKey;
   const apply = () => {
     zoom.z = Math.max(1, Math.min(4, zoom.z || 1));
+    zoom.was = zoom.z;
     const w = W / zoom.z;
     const hgt = H / zoom.z;
     zoom.cx = Math.max(w / 2, Math.min(W - w / 2, zoom.cx ?? W / 2));
@@ -19,7 +31,14 @@ export function attachZoom(svg, zoom, onChange) {
   svg.addEventListener("wheel", (ev) => {
     if (!ev.ctrlKey && zoom.z <= 1 && ev.deltaY > 0) return;  // let the page scroll
     ev.preventDefault();
-    zoom.z *= ev.deltaY < 0 ? 1.15 : 1 / 1.15;
+    const old = zoom.z;
+    zoom.z = Math.max(1, Math.min(4, old * (ev.deltaY < 0 ? 1.15 : 1 / 1.15)));
+    const ctm = svg.getScreenCTM();
+    if (ctm && zoom.z !== old) {  // keep the point under the pointer where it is
+      const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
+      zoom.cx = p.x + (zoom.cx - p.x) * (old / zoom.z);
+      zoom.cy = p.y + (zoom.cy - p.y) * (old / zoom.z);
+    }
     apply();
     onChange();
   }, { passive: false });

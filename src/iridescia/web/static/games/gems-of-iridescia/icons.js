@@ -107,3 +107,67 @@ export const gemIcon = (colour, size = 18, label = "") => icon((s) => gemShape(s
 export const coinIcon = (n = null, size = 18, label = "") => icon((s) => coinShape(s, 12, 12, 10.5, n), size, label);
 export const pointsIcon = (n = null, size = 18, label = "") => icon((s) => pointsShape(s, 12, 12.5, 10, n), size, label);
 export const stoneDieIcon = (face = null, size = 18, label = "") => icon((s) => stoneDieShape(s, 12, 12, 10, face), size, label);
+
+// ---- Explorers and regions (appended for the map; the panels may use them too) ----
+
+// The clans' colours, far apart in hue and lightness (seat 2 was an off-white that vanished on
+// the pale tiles); every pawn also carries a dark outline on a light halo, so it reads on any
+// tile. The Rhom is not a clan: it is a slate-grey hooded figure with a glowing eye.
+export const CLAN = ["#d62839", "#1d6fd6", "#f4b400", "#3a3a3a"];
+export const CLAN_INK = ["#fff", "#fff", "#2a1d00", "#fff"];
+export const RHOM_FILL = "#5f6b7a";
+
+// A pawn standing on (cx, cy) (the middle of its body), about 2s wide and 2.6s tall: a clan
+// explorer (a meeple-like body with its seat number, digits only) or the Rhom (a pointed hood
+// with one eye). Its parts are drawn twice: a wide light halo under a dark outline.
+export function pawnShape(parent, cx, cy, s, seat, rhom = false) {
+  const g = el("g", { class: rhom ? "pawn pawn-rhom" : `pawn pawn-seat-${seat % 4}` }, parent);
+  const top = cy - 1.35 * s;
+  const bottom = cy + 1.25 * s;
+  const body = rhom
+    ? `M${cx},${top - 0.25 * s} L${cx + 0.95 * s},${bottom} L${cx - 0.95 * s},${bottom} Z`
+    : `M${cx - 0.55 * s},${cy - 0.35 * s} Q${cx - s},${cy - 0.3 * s} ${cx - s},${cy + 0.2 * s} L${cx - 0.45 * s},${cy + 0.2 * s} L${cx - 0.85 * s},${bottom} L${cx + 0.85 * s},${bottom} L${cx + 0.45 * s},${cy + 0.2 * s} L${cx + s},${cy + 0.2 * s} Q${cx + s},${cy - 0.3 * s} ${cx + 0.55 * s},${cy - 0.35 * s} Z`;
+  const fill = rhom ? RHOM_FILL : CLAN[seat % 4];
+  const head = rhom ? null : { cx, cy: top + 0.45 * s, r: 0.5 * s };
+  el("path", { d: body, fill: "none", stroke: "#fff", "stroke-width": (s * 0.55).toFixed(2), "stroke-linejoin": "round", class: "halo" }, g);
+  if (head) el("circle", { ...head, r: head.r + s * 0.27, fill: "#fff", class: "halo" }, g);
+  el("path", { d: body, fill, stroke: "#141414", "stroke-width": (s * 0.16).toFixed(2), "stroke-linejoin": "round" }, g);
+  if (head) el("circle", { ...head, fill, stroke: "#141414", "stroke-width": (s * 0.16).toFixed(2) }, g);
+  if (rhom) {
+    el("ellipse", { cx, cy: cy - 0.15 * s, rx: 0.32 * s, ry: 0.2 * s, fill: "#9ff3ff", stroke: "#0b3b44", "stroke-width": (s * 0.08).toFixed(2) }, g);
+    el("circle", { cx, cy: cy - 0.15 * s, r: 0.1 * s, fill: "#0b3b44" }, g);
+  } else {
+    el("text", { x: cx, y: cy + 0.95 * s, "text-anchor": "middle", "font-size": (s * 1.05).toFixed(2), "font-weight": "700", fill: CLAN_INK[seat % 4], class: "pawn-number" }, g).textContent = String(seat + 1);
+  }
+  return g;
+}
+
+export const pawnIcon = (seat, rhom = false, size = 18, label = "") => icon((s) => pawnShape(s, 12, 13, 7.5, seat, rhom), size, label);
+
+// The colour of each region's tiles (their backs) and a mark drawn on the backs, so a region
+// is told apart without its colour: desert dunes under a sun, canyon mesas, forest pines,
+// ruins a broken arch, the Castle a tower.
+export const REGION_FILL = { desert: "#dcbf83", canyon: "#c4744b", forest: "#4e7d4f", ruins: "#8b909c", castle: "#a98bd3" };
+export const REGION_INK = { desert: "#9c7a3a", canyon: "#7e3e22", forest: "#2b4d2c", ruins: "#545865", castle: "#5e4590" };
+
+export function regionMark(parent, region, cx, cy, r) {
+  const g = el("g", { class: `region-mark region-${region}`, fill: "none", stroke: REGION_INK[region] || "#444", "stroke-width": (r / 6).toFixed(2), "stroke-linecap": "round", "stroke-linejoin": "round" }, parent);
+  const p = (d) => el("path", { d }, g);
+  const x = (f) => (cx + f * r).toFixed(2);
+  const y = (f) => (cy + f * r).toFixed(2);
+  if (region === "desert") {
+    el("circle", { cx: x(0.35), cy: y(-0.45), r: (r * 0.28).toFixed(2) }, g);
+    p(`M${x(-1)},${y(0.35)} Q${x(-0.5)},${y(-0.15)} ${x(0)},${y(0.35)} Q${x(0.5)},${y(-0.15)} ${x(1)},${y(0.35)}`);
+    p(`M${x(-0.7)},${y(0.8)} Q${x(-0.2)},${y(0.35)} ${x(0.3)},${y(0.8)}`);
+  } else if (region === "canyon") {
+    p(`M${x(-1)},${y(0.7)} L${x(-0.6)},${y(-0.4)} L${x(-0.1)},${y(-0.4)} L${x(0.1)},${y(0.1)} L${x(0.45)},${y(-0.7)} L${x(0.8)},${y(-0.7)} L${x(1)},${y(0.7)}`);
+  } else if (region === "forest") {
+    p(`M${x(-0.45)},${y(-0.8)} L${x(-0.9)},${y(0.45)} L${x(0)},${y(0.45)} Z M${x(-0.45)},${y(0.45)} L${x(-0.45)},${y(0.8)}`);
+    p(`M${x(0.45)},${y(-0.5)} L${x(0.05)},${y(0.55)} L${x(0.85)},${y(0.55)} Z M${x(0.45)},${y(0.55)} L${x(0.45)},${y(0.85)}`);
+  } else if (region === "ruins") {
+    p(`M${x(-0.75)},${y(0.8)} L${x(-0.75)},${y(-0.2)} Q${x(-0.75)},${y(-0.8)} ${x(0)},${y(-0.8)} L${x(0.2)},${y(-0.8)} M${x(0.45)},${y(-0.55)} Q${x(0.75)},${y(-0.4)} ${x(0.75)},${y(0.1)} M${x(0.75)},${y(0.45)} L${x(0.75)},${y(0.8)} M${x(-1)},${y(0.8)} L${x(1)},${y(0.8)}`);
+  } else {
+    p(`M${x(-0.55)},${y(0.85)} L${x(-0.55)},${y(-0.45)} L${x(-0.55)},${y(-0.85)} L${x(-0.25)},${y(-0.85)} L${x(-0.25)},${y(-0.6)} L${x(0.05)},${y(-0.6)} L${x(0.05)},${y(-0.85)} L${x(0.35)},${y(-0.85)} L${x(0.35)},${y(-0.6)} L${x(0.55)},${y(-0.6)} L${x(0.55)},${y(0.85)} Z M${x(-0.1)},${y(0.85)} L${x(-0.1)},${y(0.4)} Q${x(0)},${y(0.2)} ${x(0.15)},${y(0.4)} L${x(0.15)},${y(0.85)}`);
+  }
+  return g;
+}
