@@ -83,6 +83,18 @@ def test_lobby_fits_the_screen_says_no_null_and_passes_axe_in_every_language(
         assert_no_leaked_values(phone)
         assert_accessible(phone, f"the lobby on a phone ({lang})")
         shot(phone, f"a11y-lobby-phone-{lang}", full=True)
+    # a phone held sideways
+    wide = _open(new_context(viewport={"width": 844, "height": 390}, is_mobile=True, has_touch=True),
+                 server, errors)  # fmt: skip
+    _no_sideways_scroll(wide)
+    assert_accessible(wide, "the lobby on a phone held sideways")
+    shot(wide, "a11y-lobby-phone-landscape")
+    # the pages around the lobby: an invite link opened again, a table that is not there
+    for address, selector in [("#/j/nothing", "#invite-page"), ("#/t/nothing", "#refused")]:
+        page.goto(f"{server.url}/{address}")
+        page.wait_for_selector(selector)
+        assert_no_leaked_values(page)
+        assert_accessible(page, address)
     assert not errors.errors, errors.errors
 
 

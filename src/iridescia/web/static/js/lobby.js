@@ -38,6 +38,7 @@ function chooser(state, draw) {
       h("input", { type: "radio", name: "game", value: g.name, checked: chosen, onchange: () => { state.game = g.name; localStorage.setItem(DRAFT, g.name); state.reset(); draw(); } }),
       coverPicture(g.name),
       h("span", { class: "game-head" }, h("b", { class: "game-title" }, gameTitle(g)), h("small", {}, gamePlayers(g)),
+        g.board ? h("small", { class: "game-modes" }, g.modes.map((m) => modeTitle(g.name, m.name)).join(" · ")) : null,
         g.board ? null : h("span", { class: "badge" }, t("lobby.terminal_only"))),
       notice ? h("small", { class: "notice", "data-notice": g.name }, notice) : null);
   }));
