@@ -292,9 +292,9 @@ export class TablePage {
     closePopups();
     const labels = this.labels();
     const menu = h("div", { class: "menu", role: "menu" },
-      source ? h("p", { class: "tip-text" }, source.dataset.tip) : null,
+      source ? h("p", { class: "tip-text", role: "none" }, source.dataset.tip) : null,
       ...texts.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a, onclick: () => { menu.remove(); this.send(a); } }, labels.get(a) ?? a)),
-      h("button", { class: "menu-close", "aria-label": t("table.close"), onclick: () => menu.remove() }, "×"));
+      h("button", { class: "menu-close", role: "menuitem", "aria-label": t("table.close"), onclick: () => menu.remove() }, "×"));
     placePopup(menu, ev);
   }
 
