@@ -119,6 +119,14 @@ def test_the_starts_set_the_table_and_the_arrows_walk_them(
     assert page.evaluate("document.activeElement.dataset.start") == "solo"
     assert page.locator("#mode").input_value() == "solo"
     assert page.locator(".start[tabindex='0']").count() == 1  # one Tab stop for the group
+    # the games are radio buttons: the arrows choose, and the focus stays on the choice
+    page.focus(".game-choice.chosen input")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_selector("#no-board")
+    assert page.evaluate("document.activeElement.value") == "gem-rush"
+    page.keyboard.press("ArrowUp")
+    page.wait_for_selector("#create")
+    assert page.evaluate("document.activeElement.value") == "gems-of-iridescia"
     # a seat changed by hand: the focus stays on that select (the form is drawn anew)
     page.click(".start[data-start='bots']")
     page.focus(".seat-kind[data-seat='1']")
@@ -141,6 +149,11 @@ def test_axe_on_a_solo_table_a_hot_seat_table_and_a_phone(
     page.wait_for_selector("svg.board .hex.legal")
     assert_no_leaked_values(page)
     assert_accessible(page, "a solo table")
+    # a screen reader hears the prompt, from a live region that is not drawn anew with the page
+    prompt = page.locator("#prompt .prompt-text").inner_text().strip()
+    page.wait_for_function(
+        "(p) => document.querySelector('#announcer[aria-live]').textContent.includes(p)", arg=prompt
+    )
     # every legal thing on the board is a named Tab stop with the role of a button
     unnamed = page.eval_on_selector_all(
         "#main .layout [data-actions]",

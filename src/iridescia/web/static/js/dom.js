@@ -163,3 +163,33 @@ export function keepFocus(root, draw, fallback = null) {
   if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
   else lostIn = root;
 }
+
+// Screen readers hear what the table asks and what went wrong: the prompt's sentence and the
+// error line (#prompt .prompt-text, #error: whichever page draws them) are read out through one
+// polite live region when they change. The page is drawn anew often, and a live region drawn
+// anew with it is not read reliably: this one stays.
+let heard = "";
+function announceChanges() {
+  const text = ["#prompt .prompt-text", "#error"].map((s) => document.querySelector(s)).filter(Boolean)
+    .map((n) => n.textContent.trim()).filter(Boolean).join(" — ");
+  if (text === heard) return;
+  heard = text;
+  let region = document.getElementById("announcer");
+  if (!region) {
+    region = h("div", { id: "announcer", class: "visually-hidden", role: "status", "aria-live": "polite" });
+    document.body.appendChild(region);
+  }
+  region.textContent = text;
+}
+let announcing = false;
+function watchForAnnouncements() {
+  const main = document.getElementById("main");
+  if (!main) return;
+  new MutationObserver(() => {
+    if (announcing) return;
+    announcing = true;
+    requestAnimationFrame(() => { announcing = false; announceChanges(); });
+  }).observe(main, { childList: true, subtree: true, characterData: true });
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchForAnnouncements);
+else watchForAnnouncements();
