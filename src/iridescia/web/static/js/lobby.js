@@ -9,7 +9,7 @@
 // /api/meta, so the starts are found from the modes' seat ranges, never from a game's name.
 import { t, kindLabel, botLabel, seatNumber, has } from "./i18n.js";
 import { h, nodes, keepFocus } from "./dom.js";
-import { allGames, gameInfo, gameTitle, modeTitle, gameNotice } from "./games.js";
+import { allGames, gameInfo, gameTitle, modeTitle, gameNotice, gamePlugin } from "./games.js";
 import { NAME_MAX, cleanText, myName, rememberCreator, rememberName, rememberSeat } from "./store.js";
 import { api, apiError } from "./api.js";
 import { coverPicture, startPicture } from "./lobby-art.js";
@@ -36,12 +36,28 @@ function chooser(state, draw) {
     const chosen = g.name === state.game;
     return h("label", { class: `game-choice${chosen ? " chosen" : ""}${g.board ? "" : " no-board"}`, "data-game": g.name },
       h("input", { type: "radio", name: "game", value: g.name, checked: chosen, onchange: () => { state.game = g.name; localStorage.setItem(DRAFT, g.name); state.reset(); draw(); } }),
-      coverPicture(g.name),
+      gameCover(g),
       h("span", { class: "game-head" }, h("b", { class: "game-title" }, gameTitle(g)), h("small", {}, gamePlayers(g)),
         g.board ? h("small", { class: "game-modes" }, g.modes.map((m) => modeTitle(g.name, m.name)).join(" · ")) : null,
         g.board ? null : h("span", { class: "badge" }, t("lobby.terminal_only"))),
       notice ? h("small", { class: "notice", "data-notice": g.name }, notice) : null);
   }));
+}
+
+// A game's picture: its plug-in's cover() when it has one (drawn once the plug-in is loaded),
+// else one drawn from its name.
+const covers = new Map();
+function gameCover(game) {
+  const slot = h("span", { class: "cover-slot" }, covers.get(game.name)?.cloneNode(true) || coverPicture(game.name));
+  if (game.board && !covers.has(game.name)) {
+    covers.set(game.name, null);
+    gamePlugin(game.name).then((plugin) => {
+      if (!plugin || typeof plugin.cover !== "function") return;
+      covers.set(game.name, plugin.cover());
+      document.querySelectorAll(`.game-choice[data-game="${CSS.escape(game.name)}"] .cover-slot`).forEach((s) => s.replaceChildren(covers.get(game.name).cloneNode(true)));
+    }).catch(() => {});  // no picture of its own: the drawn one stays
+  }
+  return slot;
 }
 
 // What the lobby says about a game the browser cannot play yet: its modes and the terminal.
