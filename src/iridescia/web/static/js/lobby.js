@@ -189,8 +189,8 @@ export function lobby(main) {
       h("div", { class: "setting-col" },
         humans > 1 ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "hotseat", checked: state.hotseat, onchange: (e) => { state.hotseat = e.target.checked; draw(); } }), t("lobby.hotseat")) : null,
         ...offered.map((o) => optionControl(o, game, state)),
-        others ? friendsControls(state, game) : null,
-        h("label", { class: "option", for: "table-name" }, t("lobby.name")), tableName));
+        h("label", { class: "option", for: "table-name" }, t("lobby.name")), tableName),
+      others ? friendsControls(state, game) : null);
     form.replaceChildren(...nodes(...top,
       h("h3", { id: "starts-title" }, t("lobby.how")), startChooser(state, game, draw),
       h("details", { class: "table-settings", open: true }, h("summary", {}, t("lobby.settings")), settings),
