@@ -320,7 +320,14 @@ def assert_no_leaked_values(page: Page) -> None:
 
 def axe_script() -> str:
     """axe-core's browser script, as the ``axe-playwright-python`` test dependency ships it."""
-    axe = pytest.importorskip("axe_playwright_python")
+    try:
+        import axe_playwright_python as axe
+    except ImportError:
+        pytest.fail(
+            "axe-core is missing: the browser tests take it from the axe-playwright-python "
+            'package (pip install -e ".[test]" installs it).',
+            pytrace=False,
+        )
     return (Path(axe.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
     NewContext,
     PageErrors,
@@ -96,6 +97,34 @@ def test_lobby_fits_the_screen_says_no_null_and_passes_axe_in_every_language(
         assert_no_leaked_values(page)
         assert_accessible(page, address)
     assert not errors.errors, errors.errors
+
+
+def test_the_checks_catch_what_they_look_for(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    """The shared checks fail where they should: an element past the viewport's edge, a "null"
+    in a label, an unlabelled field."""
+    page = _open(context, server, errors)
+    assert_inside_viewport(page, [".starts"])
+    page.evaluate(
+        """() => {
+          const far = document.createElement('div');
+          far.id = 'too-far';
+          far.textContent = 'x';
+          far.style = 'position: absolute; left: 2000px; top: 10px';
+          document.querySelector('#main').append(far);
+        }"""
+    )
+    with pytest.raises(AssertionError, match="too-far"):
+        assert_inside_viewport(page, ["#too-far"])
+    page.evaluate("document.querySelector('#too-far').remove()")
+    assert_no_leaked_values(page)
+    page.evaluate("document.querySelector('#create').setAttribute('title', 'Seat null')")
+    with pytest.raises(AssertionError, match="null"):
+        assert_no_leaked_values(page)
+    page.evaluate("document.querySelector('#main').append(document.createElement('input'))")
+    with pytest.raises(AssertionError, match="label"):
+        assert_accessible(page, "a page with an unlabelled field")
 
 
 def test_the_starts_set_the_table_and_the_arrows_walk_them(
