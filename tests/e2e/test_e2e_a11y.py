@@ -67,7 +67,9 @@ def test_lobby_fits_the_screen_says_no_null_and_passes_axe_in_every_language(
     host.check("#public")
     host.fill("#table-name", "Open table")
     host.click("#create")
-    host.wait_for_selector("#prompt")
+    host.wait_for_selector(".invite-link[data-seat='1']")
+    assert_no_leaked_values(host)
+    assert_accessible(host, "a friends' table waiting, with its invite links")
     for lang in ("en", "fr", "ja"):
         page = _open(new_context(viewport=DESKTOP), server, errors, lang=lang)
         page.wait_for_selector(".table-row")

@@ -155,13 +155,17 @@ export function keepFocus(root, draw, fallback = null) {
   const inside = !!active && active !== document.body && root.contains(active);
   const wasLost = lostIn === root && (!active || active === document.body);
   const key = inside ? focusKey(active) : null;
+  // a text box drawn again as the same element keeps its caret too
+  const caret = inside && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
   draw();
   if (!inside && !wasLost) return;
   const now = document.activeElement;
   if (now && now !== document.body && root.contains(now)) return;
-  const again = (key && root.querySelector(key)) || (fallback && root.querySelector(fallback));
-  if (again && typeof again.focus === "function") again.focus({ preventScroll: true });
-  else lostIn = root;
+  const same = inside && active.isConnected && root.contains(active) ? active : null;
+  const again = same || (key && root.querySelector(key)) || (fallback && root.querySelector(fallback));
+  if (!again || typeof again.focus !== "function") { lostIn = root; return; }
+  again.focus({ preventScroll: true });
+  if (again === same && caret && typeof again.setSelectionRange === "function") again.setSelectionRange(caret[0], caret[1]);
 }
 
 // Screen readers hear what the table asks and what went wrong: the prompt's sentence and the
