@@ -261,3 +261,100 @@ class ClickingPlayer:
             if on_step:
                 on_step(page, self.actions)
         raise AssertionError(f"the game did not end in {max_actions} actions")
+
+
+# ---------------------------------------------------------------- layout and accessibility checks
+
+OVERFLOW_JS = """(selectors) => {
+  const out = [];
+  const w = document.documentElement.clientWidth, h = document.documentElement.clientHeight;
+  for (const sel of selectors) {
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      if (!r.width && !r.height) continue;  // not shown
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1) {
+        const box = [r.left, r.top, r.right, r.bottom].map(Math.round);
+        out.push(`${sel} (${el.id || el.className || el.tagName}): ` +
+          `${box[0]},${box[1]} to ${box[2]},${box[3]} in ${w}x${h}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
+    """The shown elements matching ``selectors`` that reach out of the viewport (page scrolled
+    to the top), each described with its box; empty when everything fits."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return [str(x) for x in page.evaluate(OVERFLOW_JS, selectors)]
+
+
+def assert_inside_viewport(page: Page, selectors: list[str]) -> None:
+    """No shown element matching one of ``selectors`` overflows the viewport (nor needs a
+    scroll to be seen): the layout fits the screen as it is."""
+    out = outside_viewport(page, selectors)
+    assert not out, "outside the viewport:\n" + "\n".join(out)
+
+
+# Words that must never reach a player: a JavaScript value printed instead of a text.
+LEAKED_WORDS = re.compile(r"\b(null|undefined|NaN|\[object Object\])\b")
+
+
+def assert_no_leaked_values(page: Page) -> None:
+    """The page's visible text, its tooltips and its labels show no "null", "undefined", "NaN"
+    nor "[object Object]" (a value the client failed to turn into words)."""
+    texts = page.evaluate(
+        """() => [document.body.innerText,
+            ...[...document.querySelectorAll('[title], [aria-label], [data-tip], [placeholder]')]
+              .flatMap(e => [e.getAttribute('title'), e.getAttribute('aria-label'),
+                             e.getAttribute('data-tip'), e.getAttribute('placeholder')])
+              .filter(Boolean)]"""
+    )
+    leaks = [t for t in texts if LEAKED_WORDS.search(str(t))]
+    found = [LEAKED_WORDS.search(str(t)).group(0) for t in leaks]  # type: ignore[union-attr]
+    assert not leaks, f"{found} shown: {[str(t)[:200] for t in leaks]}"
+
+
+def axe_script() -> str:
+    """axe-core's browser script, as the ``axe-playwright-python`` test dependency ships it."""
+    try:
+        import axe_playwright_python as axe
+    except ImportError:
+        pytest.fail(
+            "axe-core is missing: the browser tests take it from the axe-playwright-python "
+            'package (pip install -e ".[test]" installs it).',
+            pytrace=False,
+        )
+    return (Path(axe.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+AXE_SERIOUS = ("serious", "critical")
+
+
+def axe_violations(page: Page, impacts: tuple[str, ...] = AXE_SERIOUS) -> list[str]:
+    """axe-core's violations of the page as it is now (WCAG 2.x A and AA rules and best
+    practices) of the given impacts: one line per rule with the elements at fault."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(axe_script())
+    result = page.evaluate(
+        """async () => {
+          const r = await axe.run(document, {resultTypes: ['violations']});
+          return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => n.target.join(' ') + ' : ' +
+              n.failureSummary.split('\\n').slice(1, 2).join(''))}));
+        }"""
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']}\n    " + "\n    ".join(v["nodes"][:6])
+        for v in result
+        if v["impact"] in impacts
+    ]
+
+
+def assert_accessible(page: Page, what: str) -> None:
+    """axe-core finds no serious or critical violation on the page (``what`` names it)."""
+    found = axe_violations(page)
+    assert not found, f"accessibility violations on {what}:\n" + "\n".join(found)

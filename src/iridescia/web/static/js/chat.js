@@ -37,7 +37,7 @@ export function renderNotes(notes, id) {
       h("small", { class: "at" }, time(n.at)), " ",
       line.name ? h("b", { class: "who" }, `${line.name}: `) : null, line.text);
   });
-  return h("ol", { class: "chat-log", id, "aria-live": "polite" }, ...(lines.length ? lines : [h("li", { class: "note empty" }, t("chat.empty"))]));
+  return h("ol", { class: "chat-log", id, "aria-live": "polite", tabindex: "0", "aria-label": t("chat.title") }, ...(lines.length ? lines : [h("li", { class: "note empty" }, t("chat.empty"))]));
 }
 
 // The chat panel of a table page; its box is made once, so what is typed survives re-renders.

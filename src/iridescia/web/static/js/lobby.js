@@ -1,15 +1,19 @@
 // The lobby: your name (remembered in this browser), then choose a game (every game the server
-// has: its notice, and whether the browser has a board for it), its mode, the seats (people or
-// bots, within the mode's range), the options the game's lobby offers, hot-seat; who may join
-// (private: only by the invite links, one per free seat, which the table page shows its creator;
-// public: listed here), the turn clock and what happens to an absent player; a table name. Next
-// to it: your own tables (private ones too) and the public tables, open, running and finished.
-// Everything about a game comes from /api/meta.
-import { t, kindLabel, botLabel } from "./i18n.js";
-import { h, nodes } from "./dom.js";
-import { allGames, gameInfo, gameTitle, modeTitle, gameNotice } from "./games.js";
-import { NAME_MAX, cleanText, knownTables, localSeats, myName, rememberCreator, rememberName, rememberSeat } from "./store.js";
+// has, each with its cover picture: its notice, and whether the browser has a board for it) and
+// how to play it: four starts (solo against the game's automa, hot-seat, with friends, against
+// bots) that set the table's settings below, which stay open to change: its mode, the seats
+// (people or bots, within the mode's range), the options the game's lobby offers, hot-seat; who
+// may join (private: only by the invite links, one per free seat, which the table page shows
+// its creator; public: listed here), the turn clock and what happens to an absent player; a
+// table name. Next to it: the tables (lobby-tables.js). Everything about a game comes from
+// /api/meta, so the starts are found from the modes' seat ranges, never from a game's name.
+import { t, kindLabel, botLabel, seatNumber, has } from "./i18n.js";
+import { h, nodes, keepFocus } from "./dom.js";
+import { allGames, gameInfo, gameTitle, modeTitle, gameNotice, gamePlugin } from "./games.js";
+import { NAME_MAX, cleanText, myName, rememberCreator, rememberName, rememberSeat } from "./store.js";
 import { api, apiError } from "./api.js";
+import { coverPicture, startPicture } from "./lobby-art.js";
+import { tablesPanel } from "./lobby-tables.js";
 
 const DRAFT = "iridescia.lobby.game";
 const CLOCKS = [0, 60, 120, 300, 600, 1800];  // seconds per turn the lobby offers
@@ -32,10 +36,28 @@ function chooser(state, draw) {
     const chosen = g.name === state.game;
     return h("label", { class: `game-choice${chosen ? " chosen" : ""}${g.board ? "" : " no-board"}`, "data-game": g.name },
       h("input", { type: "radio", name: "game", value: g.name, checked: chosen, onchange: () => { state.game = g.name; localStorage.setItem(DRAFT, g.name); state.reset(); draw(); } }),
+      gameCover(g),
       h("span", { class: "game-head" }, h("b", { class: "game-title" }, gameTitle(g)), h("small", {}, gamePlayers(g)),
+        g.board ? h("small", { class: "game-modes" }, g.modes.map((m) => modeTitle(g.name, m.name)).join(" · ")) : null,
         g.board ? null : h("span", { class: "badge" }, t("lobby.terminal_only"))),
       notice ? h("small", { class: "notice", "data-notice": g.name }, notice) : null);
   }));
+}
+
+// A game's picture: its plug-in's cover() when it has one (drawn once the plug-in is loaded),
+// else one drawn from its name.
+const covers = new Map();
+function gameCover(game) {
+  const slot = h("span", { class: "cover-slot" }, covers.get(game.name)?.cloneNode(true) || coverPicture(game.name));
+  if (game.board && !covers.has(game.name)) {
+    covers.set(game.name, null);
+    gamePlugin(game.name).then((plugin) => {
+      if (!plugin || typeof plugin.cover !== "function") return;
+      covers.set(game.name, plugin.cover());
+      document.querySelectorAll(`.game-choice[data-game="${CSS.escape(game.name)}"] .cover-slot`).forEach((s) => s.replaceChildren(covers.get(game.name).cloneNode(true)));
+    }).catch(() => {});  // no picture of its own: the drawn one stays
+  }
+  return slot;
 }
 
 // What the lobby says about a game the browser cannot play yet: its modes and the terminal.
@@ -44,6 +66,69 @@ function noBoard(game) {
     h("h3", {}, t("lobby.modes")),
     h("ul", { class: "modes" }, ...game.modes.map((m) => h("li", { "data-mode": m.name }, h("b", {}, modeTitle(game.name, m.name)), ` — ${playersText(m.min_players, m.max_players)}`))),
     h("p", { class: "coming" }, t("lobby.no_board"), " ", h("code", {}, game.terminal)));
+}
+
+// The ways to start a table of a game, found from its modes: [{kind, mode, seats, hotseat}].
+// Solo: a mode one person plays (against the game's automa when the mode has one); the others:
+// a mode of two or more seats without an automa (or any), with people or a bot in seat 2.
+export function startsOf(game) {
+  const solo = game.modes.find((m) => m.min_players === 1 && m.automa_seats > 0) || game.modes.find((m) => m.min_players === 1);
+  const many = game.modes.find((m) => m.max_players >= 2 && !m.automa_seats) || game.modes.find((m) => m.max_players >= 2);
+  const bot = game.seat_kinds.find((k) => k.startsWith("bot:"));
+  const starts = [];
+  if (solo) starts.push({ kind: "solo", mode: solo.name, seats: ["human"], hotseat: false });
+  if (many) {
+    starts.push({ kind: "hotseat", mode: many.name, seats: ["human", "human"], hotseat: true });
+    starts.push({ kind: "friends", mode: many.name, seats: ["human", "human"], hotseat: false });
+    if (bot) starts.push({ kind: "bots", mode: many.name, seats: ["human", bot], hotseat: false });
+  }
+  return starts;
+}
+
+// Which start the settings are now (they may have been changed by hand since).
+function currentStart(state) {
+  const humans = state.seats.filter((k) => k === "human").length;
+  if (state.seats.some((k) => k.startsWith("bot:"))) return "bots";
+  if (humans <= 1) return "solo";
+  return state.hotseat ? "hotseat" : "friends";
+}
+
+// A start's title and the line under it: the solo start names the automa it plays against.
+function startTexts(start, game) {
+  const mode = game.modes.find((m) => m.name === start.mode);
+  if (start.kind === "solo" && mode.automa_seats) {
+    const kind = game.automa_kind;
+    const automa = has(`seat.${kind}`) ? t(`seat.${kind}`) : kindLabel(kind);
+    return [t("lobby.start.solo_automa", { automa }), t("lobby.start.solo_automa_hint", { automa })];
+  }
+  return [t(`lobby.start.${start.kind}`), t(`lobby.start.${start.kind}_hint`)];
+}
+
+function startChooser(state, game, draw) {
+  const chosen = currentStart(state);
+  const starts = startsOf(game);
+  const pick = (s) => {
+    state.mode = s.mode;
+    state.seats = [...s.seats];
+    state.hotseat = s.hotseat;
+    draw();
+    const button = document.querySelector(`.start[data-start="${s.kind}"]`);
+    if (button) button.focus();
+  };
+  // A radio group: Tab reaches the chosen start, the arrows move between them (and choose).
+  const keys = (ev, i) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    if (!step) return;
+    ev.preventDefault();
+    pick(starts[(i + step + starts.length) % starts.length]);
+  };
+  return h("div", { class: "starts", role: "radiogroup", "aria-labelledby": "starts-title" }, ...starts.map((s, i) => {
+    const [title, hint] = startTexts(s, game);
+    const on = s.kind === chosen;
+    return h("button", { type: "button", class: `start${on ? " chosen" : ""}`, role: "radio", "aria-checked": on ? "true" : "false", tabindex: on ? "0" : "-1",
+      "data-start": s.kind, onclick: () => pick(s), onkeydown: (ev) => keys(ev, i) },
+    startPicture(s.kind), h("b", { class: "start-title" }, title), h("small", { class: "start-hint" }, hint));
+  }));
 }
 
 export function lobby(main) {
@@ -55,19 +140,24 @@ export function lobby(main) {
     state.mode = g.modes[0].name;
     const bot = g.seat_kinds.find((k) => k.startsWith("bot:"));
     state.seats = ["human", bot || "human"];
+    state.hotseat = false;
     state.options = {};
   };
   state.reset();
-  const form = h("section", { class: "panel new-table" });
-  const invites = h("div", { id: "invites" });
+  const form = h("section", { class: "panel new-table", "aria-labelledby": "new-title" });
+  const invites = h("div", { id: "invites", role: "status" });
   const nameInput = h("input", { id: "player-name", maxlength: String(NAME_MAX), value: myName(), autocomplete: "nickname", placeholder: t("lobby.your_name_placeholder"),
     onchange: (e) => { const name = cleanText(e.target.value, NAME_MAX); if (name) rememberName(name); } });
-  const nameField = h("label", { class: "your-name" }, `${t("lobby.your_name")} `, nameInput);
+  const nameField = h("div", { class: "your-name" }, h("label", { for: "player-name" }, t("lobby.your_name")), nameInput);
   const playerName = () => cleanText(nameInput.value, NAME_MAX) || "";
-  const draw = () => {
+  // The table name typed so far survives the redraws that changing a setting makes.
+  const tableName = h("input", { id: "table-name", maxlength: "40", placeholder: t("lobby.name_placeholder") });
+  const draw = () => keepFocus(form, drawForm);
+  const drawForm = () => {
     const game = gameInfo(state.game);
+    const top = [h("div", { class: "new-head" }, h("h2", { id: "new-title" }, t("lobby.new")), nameField), h("h3", { id: "games-title" }, t("lobby.game")), chooser(state, draw)];
     if (!game.board) {
-      form.replaceChildren(h("h2", {}, t("lobby.new")), h("h3", {}, t("lobby.game")), chooser(state, draw), noBoard(game));
+      form.replaceChildren(...top, noBoard(game));
       return;
     }
     const mode = game.modes.find((m) => m.name === state.mode);
@@ -81,23 +171,30 @@ export function lobby(main) {
       return inMode && (!o.seats || (o.seats[0] <= total && total <= o.seats[1]));
     });
     for (const name of Object.keys(state.options)) if (!offered.some((o) => o.name === name)) delete state.options[name];
-    const automa = Array.from({ length: mode.automa_seats }, () => h("li", {}, kindLabel(game.automa_kind)));
-    const others = state.seats.filter((k) => k === "human").length > 1 && !state.hotseat;
-    form.replaceChildren(...nodes(h("h2", {}, t("lobby.new")), nameField, h("h3", {}, t("lobby.game")), chooser(state, draw),
-      h("label", {}, `${t("lobby.mode")} `, h("select", { id: "mode", onchange: (e) => { state.mode = e.target.value; draw(); } },
-        ...game.modes.map((m) => h("option", { value: m.name, selected: m.name === state.mode }, modeTitle(game.name, m.name))))),
-      h("h3", {}, t("lobby.seats")),
-      h("ol", { class: "seats" }, ...state.seats.map((kind, i) => h("li", {},
-        h("select", { class: "seat-kind", "data-seat": i, onchange: (e) => { state.seats[i] = e.target.value; draw(); } },
-          ...game.seat_kinds.map((k) => h("option", { value: k, selected: k === kind }, kindLabel(k)))),
-        state.seats.length > count[0] ? h("button", { onclick: () => { state.seats.splice(i, 1); draw(); } }, t("lobby.remove_seat")) : null)),
-        ...automa),
-      state.seats.length < count[1] ? h("button", { id: "add-seat", onclick: () => { state.seats.push("human"); draw(); } }, t("lobby.add_seat")) : null,
-      h("label", { class: "check" }, h("input", { type: "checkbox", id: "hotseat", checked: state.hotseat, onchange: (e) => { state.hotseat = e.target.checked; draw(); } }), t("lobby.hotseat")),
-      ...offered.map((o) => optionControl(o, game, state)),
-      others ? friendsControls(state, game) : null,
-      h("label", {}, `${t("lobby.name")} `, h("input", { id: "table-name", maxlength: "40", placeholder: t("lobby.name_placeholder") })),
-      h("div", {}, h("button", { class: "primary", id: "create", onclick: create }, t("lobby.create"))), invites));
+    const automa = Array.from({ length: mode.automa_seats }, () => h("li", { class: "automa-seat" }, kindLabel(game.automa_kind)));
+    const humans = state.seats.filter((k) => k === "human").length;
+    const others = humans > 1 && !state.hotseat;
+    const seatRow = (kind, i) => h("li", {},
+      h("select", { class: "seat-kind", "data-seat": i, "aria-label": seatNumber(i), onchange: (e) => { state.seats[i] = e.target.value; draw(); } },
+        ...game.seat_kinds.map((k) => h("option", { value: k, selected: k === kind }, kindLabel(k)))),
+      state.seats.length > count[0] ? h("button", { type: "button", class: "remove-seat", "aria-label": t("lobby.remove_seat_n", { seat: seatNumber(i) }), onclick: () => { state.seats.splice(i, 1); draw(); } }, t("lobby.remove_seat")) : null);
+    const settings = h("div", { class: "settings" },
+      h("div", { class: "setting-col" },
+        h("label", { class: "option", for: "mode" }, t("lobby.mode")),
+        h("select", { id: "mode", onchange: (e) => { state.mode = e.target.value; draw(); } },
+          ...game.modes.map((m) => h("option", { value: m.name, selected: m.name === state.mode }, modeTitle(game.name, m.name)))),
+        h("h4", { id: "seats-title" }, t("lobby.seats")),
+        h("ol", { class: "seats", "aria-labelledby": "seats-title" }, ...state.seats.map(seatRow), ...automa),
+        state.seats.length < count[1] ? h("button", { type: "button", id: "add-seat", onclick: () => { state.seats.push("human"); draw(); } }, t("lobby.add_seat")) : null),
+      h("div", { class: "setting-col" },
+        humans > 1 ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "hotseat", checked: state.hotseat, onchange: (e) => { state.hotseat = e.target.checked; draw(); } }), t("lobby.hotseat")) : null,
+        ...offered.map((o) => optionControl(o, game, state)),
+        h("label", { class: "option", for: "table-name" }, t("lobby.name")), tableName),
+      others ? friendsControls(state, game) : null);
+    form.replaceChildren(...nodes(...top,
+      h("h3", { id: "starts-title" }, t("lobby.how")), startChooser(state, game, draw),
+      h("details", { class: "table-settings", open: true }, h("summary", {}, t("lobby.settings")), settings),
+      h("div", { class: "create-row" }, h("button", { type: "button", class: "primary big", id: "create", onclick: create }, t("lobby.create")), invites)));
   };
   // The table is made; its page shows the creator the invite links of the free seats.
   const create = async () => {
@@ -107,7 +204,7 @@ export function lobby(main) {
     if (player) rememberName(player);
     const friends = humans.length > mine.length ? { private: state.private, clock: state.clock, away: state.away, away_bot: state.awayBot } : {};
     try {
-      const res = await api("/api/tables", { game: state.game, mode: state.mode, seats: state.seats, options: state.options, name: document.getElementById("table-name").value, mine, player, ...friends });
+      const res = await api("/api/tables", { game: state.game, mode: state.mode, seats: state.seats, options: state.options, name: tableName.value, mine, player, ...friends });
       const id = res.table.id;
       rememberCreator(id, res.creator);
       for (const s of res.seats) if (s.token && mine.includes(s.seat)) rememberSeat(id, s.seat, s.token);
@@ -115,39 +212,8 @@ export function lobby(main) {
     } catch (err) { invites.replaceChildren(h("p", { class: "error" }, apiError(err))); }
   };
   draw();
-  const list = h("section", { class: "panel tables" });
-  const join = async (tb) => {
-    try {
-      const j = await api(`/api/tables/${tb.id}/join`, { name: playerName() });
-      rememberSeat(tb.id, j.seat, j.token);
-      location.hash = `#/t/${tb.id}`;
-    } catch (err) { list.append(h("p", { class: "error" }, apiError(err))); }
-  };
-  const loadTables = async () => {
-    const known = knownTables();
-    const [{ tables }, mine] = await Promise.all([api("/api/tables"),
-      known.length ? api("/api/tables/known", { tables: known }).catch(() => ({ tables: [] })) : { tables: [] }]);
-    const ours = new Set(mine.tables.map((tb) => tb.id));
-    const several = new Set([...tables, ...mine.tables].map((tb) => tb.game)).size > 1;
-    const row = (tb) => h("li", { class: "table-row", "data-table": tb.id },
-      h("b", {}, tb.name || t("lobby.untitled", { id: tb.id })), tb.private ? h("span", { class: "badge" }, t("table.private")) : null,
-      several && gameInfo(tb.game) ? ` · ${gameTitle(gameInfo(tb.game))}` : "",
-      ` · ${modeTitle(tb.game, tb.mode)} · `, h("span", { class: "people" }, tb.seats.map((s) => s.name || kindLabel(s.kind)).join(", ")),
-      tb.turn ? ` · ${t("lobby.turn", { n: tb.turn })} ` : " ",
-      Object.keys(localSeats(tb.id)).length && tb.status === "running" ? h("a", { href: `#/t/${tb.id}`, class: "button" }, t("lobby.resume")) : null,
-      tb.open_seats.length && tb.status === "running" && !tb.private && !Object.keys(localSeats(tb.id)).length ? h("button", { class: "join", onclick: () => join(tb) }, t("lobby.join")) : null,
-      tb.status === "running" ? h("a", { href: `#/t/${tb.id}`, class: "button watch" }, t("lobby.watch")) : h("a", { href: `#/r/${tb.id}`, class: "button" }, t("lobby.replay")));
-    const group = (title, rows) => rows.length ? [h("h3", {}, title), h("ul", {}, ...rows.map(row))] : [];
-    const others = tables.filter((x) => !ours.has(x.id));
-    const open = others.filter((x) => x.status === "running" && x.open_seats.length);
-    const running = others.filter((x) => x.status === "running" && !x.open_seats.length);
-    const done = others.filter((x) => x.status === "finished");
-    const yours = mine.tables.filter((x) => x.status === "running");
-    list.replaceChildren(h("h2", {}, t("lobby.tables"), " ", h("button", { onclick: loadTables }, t("lobby.refresh"))),
-      ...(tables.length || yours.length ? [...group(t("lobby.yours"), yours), ...group(t("lobby.open"), open), ...group(t("lobby.running"), running), ...group(t("lobby.finished"), done)] : [h("p", {}, t("lobby.none"))]));
-  };
-  loadTables();
-  main.replaceChildren(h("div", { class: "lobby" }, form, list));
+  main.replaceChildren(h("div", { class: "lobby" },
+    h("h1", { class: "lobby-title" }, t("lobby.welcome")), form, tablesPanel(playerName)));
 }
 
 // Who may join a table with other people, its clock, and what happens to an absent player.

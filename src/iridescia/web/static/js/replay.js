@@ -25,7 +25,7 @@ export async function replay(main, id) {
     const nav = h("div", { class: "replay-nav" },
       h("button", { id: "replay-first", onclick: () => show(0) }, t("replay.first")),
       h("button", { id: "replay-prev", onclick: () => step > 0 && show(step - 1) }, t("replay.prev")),
-      h("input", { type: "range", min: "0", max: String(data.steps), value: String(step), onchange: (e) => show(Number(e.target.value)) }),
+      h("input", { type: "range", min: "0", max: String(data.steps), value: String(step), "aria-label": t("replay.title"), onchange: (e) => show(Number(e.target.value)) }),
       h("button", { id: "replay-next", onclick: () => step < data.steps && show(step + 1) }, t("replay.next")),
       h("button", { id: "replay-last", onclick: () => show(data.steps) }, t("replay.last")),
       h("span", { id: "replay-step" }, t("replay.step", { step, total: data.steps })));

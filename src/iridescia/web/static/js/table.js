@@ -19,7 +19,7 @@
 // turn clock in the prompt, ticking every second. A private table is opened with a seat's token
 // or the creator's (sent in "hello").
 import { t, render, seatName, setSeats, isAutoma, has, botLabel } from "./i18n.js";
-import { h, nodes, closePopups, placePopup } from "./dom.js";
+import { h, nodes, closePopups, placePopup, keepFocus } from "./dom.js";
 import { attachZoom } from "./zoom.js";
 import { gamePlugin, gameInfo, gameTitle, actionTable, legalActions } from "./games.js";
 import { localSeats, forgetSeat, creatorToken } from "./store.js";
@@ -38,17 +38,22 @@ function actionId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// Where the keyboard's focus goes when what had it is gone after a redraw (an action taken):
+// the next decision's first action, or the hand-off screen's button.
+const AFTER_DRAW_FOCUS = "#handoff-go, #actions [data-action]";
+
 const MAX_BUTTONS = 8;  // more legal actions than this: fold the ones the table offers
 
 // The actions of a state message, as the page and the game's plug-in use them.
 export function actionContext(actions, pick) {
   const places = new Map();
+  const labels = new Map(actions.map((a) => [a.text, a.label]));
   for (const a of actions) {
     if (!a.at) continue;
     if (!places.has(a.at)) places.set(a.at, []);
     places.get(a.at).push(a.text);
   }
-  return { at: (place) => places.get(place) || [], pick };
+  return { at: (place) => places.get(place) || [], pick, label: (text) => render(labels.get(text) ?? text) };  // label: a name for screen readers
 }
 
 export class TablePage {
@@ -287,9 +292,9 @@ export class TablePage {
     closePopups();
     const labels = this.labels();
     const menu = h("div", { class: "menu", role: "menu" },
-      source ? h("p", { class: "tip-text" }, source.dataset.tip) : null,
+      source ? h("p", { class: "tip-text", role: "none" }, source.dataset.tip) : null,
       ...texts.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a, onclick: () => { menu.remove(); this.send(a); } }, labels.get(a) ?? a)),
-      h("button", { class: "menu-close", "aria-label": t("table.close"), onclick: () => menu.remove() }, "×"));
+      h("button", { class: "menu-close", role: "menuitem", "aria-label": t("table.close"), onclick: () => menu.remove() }, "×"));
     placePopup(menu, ev);
   }
 
@@ -312,7 +317,7 @@ export class TablePage {
   render() {
     const active = document.activeElement;
     const keep = active && active.id && ["chat-input", "my-name"].includes(active.id) ? [active, active.selectionStart, active.selectionEnd] : null;
-    this.draw();
+    keepFocus(this.root, () => this.draw(), AFTER_DRAW_FOCUS);
     if (keep && keep[0].isConnected && document.activeElement !== keep[0]) {
       keep[0].focus();
       keep[0].setSelectionRange(keep[1], keep[2]);
@@ -416,7 +421,7 @@ function playingText(seat, seats) {
 
 // The game log: every event the server gave a line, the lines that open a turn in bold.
 export function renderLog(events, id) {
-  return h("ol", { class: "log", id }, ...events.filter((e) => e.text).slice(-200).map((e) =>
+  return h("ol", { class: "log", id, tabindex: "0", "aria-label": t("table.log") }, ...events.filter((e) => e.text).slice(-200).map((e) =>
     h("li", { class: `ev ev-${e.kind}${e.heading ? " turn" : ""}` }, render(e.text))));
 }
 
