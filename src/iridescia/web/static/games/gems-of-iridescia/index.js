@@ -4,6 +4,7 @@ import { setCards } from "./words.js";
 import { renderBoard } from "./board.js";
 import { renderPanels } from "./panels.js";
 import { renderScores } from "./scores.js";
+import { renderAid } from "./aid.js";
 
 export default {
   name: "gems-of-iridescia",
@@ -11,4 +12,5 @@ export default {
   board: (view, ctx) => renderBoard(view, ctx),
   panels: (st, view, ctx) => renderPanels(st, view, ctx),
   result: (table) => (table.result ? renderScores(table) : null),
+  aid: () => renderAid(),  // the rules dialog's sections (js/learn.js)
 };

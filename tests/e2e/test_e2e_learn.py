@@ -1,0 +1,200 @@
+"""Learning the game in real Chromium: the rules dialog and the interactive tutorial.
+
+- the rules dialog opens from the lobby's header and from a table's, in English, French and
+  Japanese: every section of the game's aid is there (the 12 items from the card data, the 16
+  Rhom cards), no catalogue key is shown raw, Esc closes it and gives the focus back;
+- ``#/rules`` opens the lobby with the dialog;
+- the tutorial (``Learn to play``): a test player clicks what the coach suggests through the
+  first two turns of the fixed tutorial game, and the coach explains each step as it comes:
+  revealing, moving, mining (with the dice rolled), buying, selling, ending the turn, the
+  Rhom's turn (waiting for "Got it"), and restoring a relic; the coach points at the right
+  things on the table;
+- on a phone (390×844) the coach and the dialog fit the screen.
+
+Screenshots go to ``test-artifacts/learn-*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    NewContext,
+    PageErrors,
+    browser_fixture,
+    context_fixture,
+    errors_fixture,
+    new_context_fixture,
+    server_fixture,
+    shot,
+)
+from playwright.sync_api import BrowserContext, Page
+
+from iridescia.web.testing import ServerProcess
+
+# A catalogue key left untranslated looks like "aid.turn.mine" or "tutor.lesson.x".
+RAW_KEY = re.compile(r"\b(?:aid|learn|tutor|timing|itemtext|item|icon|vane|seat|colour)\.[a-z_.]+\b")
+SECTIONS = ["goal", "setup", "turn", "castle", "scoring", "items", "rhom", "icons"]
+WORDS = {"en": ("Rules", "How to play"), "fr": ("Règles", "Comment jouer"), "ja": ("ルール", "遊び方")}
+
+
+def _page(context: BrowserContext, errors: PageErrors, lang: str = "en") -> Page:
+    page = errors.watch(context.new_page())
+    page.add_init_script(f"localStorage.setItem('iridescia.lang', '{lang}')")
+    return page
+
+
+def _check_dialog(page: Page, lang: str) -> None:
+    page.wait_for_selector("#rules[open]")
+    text = page.inner_text("#rules")
+    assert WORDS[lang][1] in text
+    assert not RAW_KEY.findall(text), RAW_KEY.findall(text)
+    for s in SECTIONS:
+        assert page.locator(f"#rules-{s}").count() == 1, s
+    assert page.locator("#rules .aid-items tbody tr").count() == 12
+    assert page.locator("#rules .aid-rhom tbody tr").count() == 16
+    assert page.locator("#rules .aid-gem svg").count() >= 6  # a shape per gem, and the icons
+    if lang == "ja":
+        assert ", " not in page.inner_text("#rules .aid-rhom")  # Japanese lists use 、
+    assert page.evaluate("document.activeElement.id") == "rules-close"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_rules_dialog_from_the_lobby_and_a_table(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors, lang: str
+) -> None:
+    page = _page(context, errors, lang)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    assert page.inner_text("#rules-button") == WORDS[lang][0]
+    page.click("#rules-button")
+    _check_dialog(page, lang)
+    page.click("#rules .rules-contents a >> nth=6")  # the Rhom's section
+    page.wait_for_timeout(200)
+    shot(page, f"learn-rules-lobby-{lang}")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules", state="detached")
+    assert page.evaluate("document.activeElement.id") == "rules-button"
+
+    # at a table: the tutorial's (made by "Learn to play"), the dialog over the board
+    page.click("#tutorial-link")
+    page.wait_for_selector("svg.board .hex")
+    page.wait_for_selector("#coach")
+    page.click("#rules-button")
+    _check_dialog(page, lang)
+    shot(page, f"learn-rules-table-{lang}")
+    page.click("#rules-close")
+    page.wait_for_selector("#rules", state="detached")
+    assert not errors.errors, errors.errors
+
+
+def test_rules_address_opens_the_dialog(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = _page(context, errors)
+    page.goto(server.url + "/#/rules")
+    _check_dialog(page, "en")
+    page.click("#rules-tutorial")  # the dialog leads to the tutorial
+    page.wait_for_selector("#coach[data-lesson='welcome']")
+    assert not errors.errors, errors.errors
+
+
+def _lesson(page: Page, lesson: str) -> str:
+    page.wait_for_selector(f"#coach[data-lesson='{lesson}']")
+    text = page.inner_text("#coach")
+    assert not RAW_KEY.findall(text), RAW_KEY.findall(text)
+    return text
+
+
+def _targets(page: Page) -> list[str]:
+    """The actions of what the coach points at."""
+    page.wait_for_selector(".coach-target")
+    return [str(a) for a in page.eval_on_selector_all(
+        ".coach-target", "els => els.flatMap(e => e.dataset.actions ? JSON.parse(e.dataset.actions) : [e.dataset.action || ''])"
+    )]  # fmt: skip
+
+
+def _act(page: Page, action: str) -> None:
+    """Click ``action`` where it is on the table (a hex, a card), else its prompt button."""
+    on_table = page.locator(f".layout [data-action='{action}']")
+    if on_table.count():
+        on_table.first.click()
+    else:
+        page.click(f"#actions [data-action='{action}']")
+
+
+def test_tutorial_coach_explains_the_first_turns(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = _page(context, errors)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    page.click("#tutorial-link")
+    text = _lesson(page, "welcome")
+    assert "Rhom" in text and "reveal" in text
+    assert {"reveal 2", "reveal 5"} <= set(_targets(page))  # the row-1 tiles it can reveal
+    shot(page, "learn-tutorial-welcome")
+
+    _act(page, "reveal 2")
+    _lesson(page, "move_first")
+    assert "move 2" in _targets(page)
+    _act(page, "move 2")
+    text = _lesson(page, "mine")
+    assert "3 coins" in text
+    assert any(a.startswith("mine") for a in _targets(page))
+    shot(page, "learn-tutorial-mine")
+    _act(page, "mine 0")
+    text = _lesson(page, "mined")
+    assert "6, 5 against 2: 2 gem(s)" in text  # the fixed game's roll, explained
+    shot(page, "learn-tutorial-mined")
+    page.wait_for_selector("#actions [data-action='buy 1']")
+    _act(page, "buy 1")
+    _lesson(page, "sell")
+    _act(page, "sell emerald 1")
+    _lesson(page, "end_turn")
+    assert "end" in _targets(page)
+    _act(page, "end")
+
+    # the Rhom plays; the coach tells what it did and waits for "Got it"
+    text = _lesson(page, "rhom")
+    assert "weathervane" in text
+    shot(page, "learn-tutorial-rhom")
+    page.click("#coach-ok")
+    _lesson(page, "reveal")
+    _act(page, "reveal 8")
+    _act(page, "move 8")
+    _lesson(page, "buy")  # no coins left to mine: the coach offers what can be done
+    _act(page, "end")
+    _lesson(page, "restore")
+    assert "restore 3" in _targets(page)  # the relic it can pay for glows
+    shot(page, "learn-tutorial-restore")
+    _act(page, "restore 3")
+
+    # the coach folds away and comes back; leaving the tutorial removes it
+    page.click("#coach-hide")
+    page.wait_for_selector("#coach-show")
+    page.click("#coach-show")
+    page.wait_for_selector("#coach-text")
+    page.click("#coach-quit")
+    page.wait_for_selector("#coach", state="detached")
+    assert not errors.errors, errors.errors
+
+
+def test_phone_coach_and_rules_fit_the_screen(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = _page(context, errors, "ja")
+    page.goto(server.url + "/#/tutorial")
+    _lesson(page, "welcome")
+    box = page.locator("#coach").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["height"] <= 844 * 0.4
+    shot(page, "learn-phone-coach-ja")
+    page.click("#coach-rules")
+    page.wait_for_selector("#rules[open]")
+    box = page.locator("#rules").bounding_box()
+    assert box and box["width"] <= 390 and box["height"] <= 844
+    shot(page, "learn-phone-rules-ja")
+    assert not errors.errors, errors.errors
