@@ -34,9 +34,15 @@ from playwright.sync_api import BrowserContext, Page
 from iridescia.web.testing import ServerProcess
 
 # A catalogue key left untranslated looks like "aid.turn.mine" or "tutor.lesson.x".
-RAW_KEY = re.compile(r"\b(?:aid|learn|tutor|timing|itemtext|item|icon|vane|seat|colour)\.[a-z_.]+\b")
+RAW_KEY = re.compile(
+    r"\b(?:aid|learn|tutor|timing|itemtext|item|icon|vane|seat|colour)\.[a-z_.]+\b"
+)
 SECTIONS = ["goal", "setup", "turn", "castle", "scoring", "items", "rhom", "icons"]
-WORDS = {"en": ("Rules", "How to play"), "fr": ("Règles", "Comment jouer"), "ja": ("ルール", "遊び方")}
+WORDS = {
+    "en": ("Rules", "How to play"),
+    "fr": ("Règles", "Comment jouer"),
+    "ja": ("ルール", "遊び方"),
+}
 
 
 def _page(context: BrowserContext, errors: PageErrors, lang: str = "en") -> Page:
@@ -110,9 +116,9 @@ def _lesson(page: Page, lesson: str) -> str:
 def _targets(page: Page) -> list[str]:
     """The actions of what the coach points at."""
     page.wait_for_selector(".coach-target")
-    return [str(a) for a in page.eval_on_selector_all(
-        ".coach-target", "els => els.flatMap(e => e.dataset.actions ? JSON.parse(e.dataset.actions) : [e.dataset.action || ''])"
-    )]  # fmt: skip
+    read = "e => e.dataset.actions ? JSON.parse(e.dataset.actions) : [e.dataset.action || '']"
+    found = page.eval_on_selector_all(".coach-target", f"els => els.flatMap({read})")
+    return [str(a) for a in found]
 
 
 def _act(page: Page, action: str) -> None:
