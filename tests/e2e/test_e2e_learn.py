@@ -20,6 +20,7 @@ import re
 
 import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    ClickingPlayer,
     NewContext,
     PageErrors,
     browser_fixture,
@@ -28,6 +29,7 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
     new_context_fixture,
     server_fixture,
     shot,
+    wait_ready,
 )
 from playwright.sync_api import BrowserContext, Page
 
@@ -110,6 +112,7 @@ def _lesson(page: Page, lesson: str) -> str:
     page.wait_for_selector(f"#coach[data-lesson='{lesson}']")
     text = page.inner_text("#coach")
     assert not RAW_KEY.findall(text), RAW_KEY.findall(text)
+    assert not re.search(r"\b(?:null|undefined|NaN)\b", text), text
     return text
 
 
@@ -165,7 +168,7 @@ def test_tutorial_coach_explains_the_first_turns(
 
     # the Rhom plays; the coach tells what it did and waits for "Got it"
     text = _lesson(page, "rhom")
-    assert "weathervane" in text
+    assert "card 9: 3x, so it took 3 gems" in text and "weathervane now points right" in text
     shot(page, "learn-tutorial-rhom")
     page.click("#coach-ok")
     _lesson(page, "reveal")
@@ -188,10 +191,43 @@ def test_tutorial_coach_explains_the_first_turns(
     assert not errors.errors, errors.errors
 
 
+def test_tutorial_lets_the_player_finish_the_game(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    """After the guided turns the coach says so (and waits for "Got it"), folds away, and the
+    player plays on to the end, where the coach (unfolded) says the game is over."""
+    page = _page(context, errors)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(server.url + "/#/tutorial")
+    _lesson(page, "welcome")
+    page.click("#coach-hide")
+    lessons: set[str] = set()
+
+    def step(p: Page, n: int) -> None:
+        wait_ready([p])  # the next state is drawn, and the coach with it
+        coach = p.locator("#coach")
+        lessons.add(coach.get_attribute("data-lesson") or "")
+        if p.locator("#coach-ok").count():
+            p.click("#coach-ok")  # "Got it": the Rhom's turn, then "on your own"
+
+    page = ClickingPlayer([page], seed=3).play(on_step=step)
+    assert "free" in lessons
+    page.click("#coach-show")
+    _lesson(page, "over")
+    shot(page, "learn-tutorial-over")
+    assert not errors.errors, errors.errors
+
+
 def test_phone_coach_and_rules_fit_the_screen(
     new_context: NewContext, server: ServerProcess, errors: PageErrors
 ) -> None:
     context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    for lang in ("en", "fr"):  # the header's new buttons fit beside the language choice
+        other = _page(context, errors, lang)
+        other.goto(server.url + "/")
+        other.wait_for_selector("#tutorial-link")
+        assert other.evaluate("document.documentElement.scrollWidth") <= 390, lang
+        other.close()
     page = _page(context, errors, "ja")
     page.goto(server.url + "/#/tutorial")
     _lesson(page, "welcome")

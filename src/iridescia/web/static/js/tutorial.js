@@ -11,7 +11,7 @@
 // something else still reads about what is in front of them. What the tutorial remembers
 // (which table, lessons acknowledged, folded or not) is kept in localStorage.
 import { t, render } from "./i18n.js";
-import { h } from "./dom.js";
+import { h, nodes } from "./dom.js";
 import { api, apiError } from "./api.js";
 import { allGames } from "./games.js";
 import { rememberCreator, rememberSeat } from "./store.js";
@@ -59,6 +59,18 @@ function targets(prefix) {
   return out;
 }
 
+// The Rhom card it just drew, in words: its number, what its icon did, its reveal order and
+// the weathervane now in force.
+function rhomCardWords(card) {
+  const icon = ["merchant", "2x", "3x", "barricade"].includes(card.icon) ? card.icon : null;
+  return {
+    card: card.card ?? "?",
+    effect: icon ? t(`tutor.rhom_icon.${icon}`) : "",
+    order: (card.reveal_order || []).filter((d) => ["L", "FL", "FR", "R"].includes(d)).map((d) => t(`aid.dir.${d}`)).join(t("tui.sep")),
+    vane: card.weathervane ? t(`vane.${card.weathervane}`) : "?",
+  };
+}
+
 class Coach {
   constructor() {
     this.memory = load();
@@ -88,7 +100,9 @@ class Coach {
     const conn = page.conns.get(page.shown);
     const log = conn ? conn.log : [];
     if (log.length < this.logSeen) this.logSeen = 0;   // a reset (undo, reconnection)
-    for (const e of log.slice(this.logSeen)) if (e.kind === "rhom_card") this.rhomPlayed = true;
+    for (const e of log.slice(this.logSeen)) {
+      if (e.kind === "rhom_card" && e.data) { this.rhomPlayed = true; this.rhomCard = e.data; }
+    }
     this.logSeen = log.length;
     const mine = log.filter((e) => e.player === st.seat && !ECHOES.has(e.kind));
     this.lastChoice = mine.length ? mine[mine.length - 1] : null;
@@ -114,7 +128,9 @@ class Coach {
     const turn = view.turn || {};
     const texts = page.actions(st).map((a) => a.text);
     const has = (prefix) => texts.some((x) => x === prefix || x.startsWith(`${prefix} `));
-    if (this.rhomPlayed && !this.seen("rhom")) return { id: "rhom", pause: true, target: [...document.querySelectorAll("#main .rhom-info, #main .explorer")] };
+    if (this.rhomPlayed && !this.seen("rhom")) {
+      return { id: "rhom", pause: true, values: rhomCardWords(this.rhomCard || {}), target: [...document.querySelectorAll("#main .rhom-info, #main .explorer")] };
+    }
     if ((me.turns_taken || 0) > GUIDED_TURNS && !this.seen("free")) return { id: "free", pause: true };
     const key = (d.prompt && d.prompt.key) || "";
     const ask = (id, prefix, tries = true) => ({ id, tries, target: prefix ? prefix.flatMap(targets) : [] });
@@ -127,7 +143,7 @@ class Coach {
       const last = this.lastChoice;
       if (last && last.kind === "mine" && last.data) {
         const data = last.data;
-        return { id: "mined", values: { faces: (data.faces || []).join(t("tui.sep")), target: data.target, n: data.successes }, target: [...document.querySelectorAll("#main .roll")] };
+        return { id: "mined", tries: true, values: { faces: (data.faces || []).join(t("tui.sep")), target: data.target, n: data.successes }, target: [...document.querySelectorAll("#main .roll")] };
       }
       if (has("mine") && !turn.latest_roll) return ask("mine", ["mine"]);
       if (has("buy") && !turn.bought) return ask("buy", ["buy"]);
@@ -159,17 +175,37 @@ class Coach {
       return;
     }
     for (const n of lesson.target || []) n.classList.add("coach-target");
+    document.body.classList.add("coached");
     const values = { rhom, ...(lesson.values || {}) };
     const tryKey = `tutor.try.${lesson.id}`;
-    node.replaceChildren(
+    node.replaceChildren(...nodes(
       h("h2", { id: "coach-title" }, t("tutor.title")),
       h("p", { class: "coach-text", id: "coach-text", "aria-live": "polite" }, t(`tutor.lesson.${lesson.id}`, values)),
       lesson.tries && lesson.id !== "other" ? h("p", { class: "coach-try", id: "coach-try" }, h("b", {}, `${t("tutor.try")} `), t(tryKey, values)) : null,
       h("div", { class: "coach-buttons" },
         lesson.pause ? h("button", { type: "button", class: "primary", id: "coach-ok", onclick: () => this.acknowledge(lesson.id) }, t("tutor.got_it")) : null,
+        lesson.id === "over" ? h("a", { href: "#/", class: "button primary", id: "coach-lobby" }, t("app.lobby")) : null,
         h("button", { type: "button", id: "coach-rules", onclick: () => openRules(lesson.id === "rhom" ? "rhom" : "turn") }, t("learn.rules")),
         h("button", { type: "button", id: "coach-hide", onclick: () => this.fold(true) }, t("tutor.hide")),
-        h("button", { type: "button", id: "coach-quit", onclick: () => this.quit() }, t("tutor.quit"))));
+        h("button", { type: "button", id: "coach-quit", onclick: () => this.quit() }, t("tutor.quit")))));
+    this.uncover(lesson);
+  }
+
+  // A new lesson whose targets on the table are all hidden (under the coach, or off the screen)
+  // scrolls the page so that the first one shows above the coach (the prompt's buttons, always
+  // on screen, do not count: the board or the cards are where the player should look).
+  uncover(lesson) {
+    if (lesson.id === this.uncovered) return;
+    this.uncovered = lesson.id;
+    const coach = document.getElementById("coach");
+    const onTable = (lesson.target || []).filter((n) => !n.closest("#prompt") && n.getClientRects().length);
+    if (!coach || !onTable.length) return;
+    const box = coach.getBoundingClientRect();
+    const hidden = (r) => r.top < 0 || r.bottom > window.innerHeight || (r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right);
+    if (!onTable.every((n) => hidden(n.getBoundingClientRect()))) return;
+    const first = onTable[0].getBoundingClientRect();
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: first.bottom - Math.min(box.top, window.innerHeight) + 16, behavior: reduce ? "auto" : "smooth" });
   }
 
   fold(folded) {
@@ -189,6 +225,7 @@ class Coach {
   remove() {
     const node = document.getElementById("coach");
     if (node) node.remove();
+    document.body.classList.remove("coached");
     document.querySelectorAll(".coach-target").forEach((n) => n.classList.remove("coach-target"));
   }
 }

@@ -51,7 +51,7 @@ function rhomTable() {
 
 function iconsSection() {
   const shapes = [...GEMS, "rainbow", "iridia"].map((c) => h("li", { class: "aid-gem", "data-gem": c },
-    gemIcon(c, 28, colour(c)), h("span", {}, `${colour(c)}: ${t(`aid.shape.${c}`)}`)));
+    gemIcon(c, 28, colour(c)), h("span", {}, t("aid.shape.line", { colour: colour(c), shape: t(`aid.shape.${c}`) }))));
   const others = [
     [coinIcon(3, 28, t("aid.icons.coin")), t("aid.icons.coin")],
     [pointsIcon(2, 28, t("aid.icons.points")), t("aid.icons.points")],
