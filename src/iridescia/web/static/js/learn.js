@@ -30,7 +30,7 @@ export function learnButtons() {
   closeRules(false);
   return [
     h("button", { type: "button", id: "rules-button", class: "learn-button", title: t("learn.rules_hint"), "aria-haspopup": "dialog", onclick: () => openRules() }, t("learn.rules")),
-    h("a", { href: "#/tutorial", id: "tutorial-link", class: "learn-button", title: t("learn.tutorial_hint", { rhom: t("seat.rhom") }) }, t("learn.tutorial")),
+    h("a", { href: "#/tutorial", id: "tutorial-link", class: "learn-button", title: t("learn.tutorial_hint") }, t("learn.tutorial")),
   ];
 }
 

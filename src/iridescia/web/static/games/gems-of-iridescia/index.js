@@ -5,6 +5,7 @@ import { renderBoard } from "./board.js";
 import { renderPanels } from "./panels.js";
 import { renderScores } from "./scores.js";
 import { renderAid } from "./aid.js";
+import { coachLesson } from "./coach.js";
 
 export default {
   name: "gems-of-iridescia",
@@ -13,4 +14,5 @@ export default {
   panels: (st, view, ctx) => renderPanels(st, view, ctx),
   result: (table) => (table.result ? renderScores(table) : null),
   aid: () => renderAid(),  // the rules dialog's sections (js/learn.js)
+  coach: (st, ctx) => coachLesson(st, ctx),  // the tutorial's lessons (js/tutorial.js)
 };
