@@ -133,31 +133,52 @@ def _act(page: Page, action: str) -> None:
         page.click(f"#actions [data-action='{action}']")
 
 
+# What the coach must say in each language at some lessons of the fixed tutorial game.
+COACH_SAYS = {
+    "en": {
+        "welcome": "You play against the Rhom",
+        "mine": "Mining costs 3 coins",
+        "mined": "rolled 6, 5: every die showing 2 or more gives a gem, 2 this time",
+        "rhom": "It drew card 9: 3x, so it took 3 gems from its tile.",
+    },
+    "fr": {
+        "welcome": "Vous jouez contre le Rhom",
+        "mine": "Miner coûte 3 pièces",
+        "mined": "obtenu 6, 5 : chaque dé de 2 ou plus rapporte une gemme, 2 cette fois",
+        "rhom": "Il a pioché la carte 9 : 3x, il a donc pris 3 gemmes sur sa tuile.",
+    },
+    "ja": {
+        "welcome": "相手はロムで",
+        "mine": "採掘は3コイン",
+        "mined": "出目は6、5。2以上の目1つにつき宝石1個、今回は2個です。",
+        "rhom": "引いたカードは9番:3倍なので、タイルから宝石を3個得ました。",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
 def test_tutorial_coach_explains_the_first_turns(
-    context: BrowserContext, server: ServerProcess, errors: PageErrors
+    context: BrowserContext, server: ServerProcess, errors: PageErrors, lang: str
 ) -> None:
-    page = _page(context, errors)
+    says = COACH_SAYS[lang]
+    page = _page(context, errors, lang)
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
     page.click("#tutorial-link")
-    text = _lesson(page, "welcome")
-    assert "Rhom" in text and "reveal" in text
+    assert says["welcome"] in _lesson(page, "welcome")
     assert {"reveal 2", "reveal 5"} <= set(_targets(page))  # the row-1 tiles it can reveal
-    shot(page, "learn-tutorial-welcome")
+    shot(page, f"learn-tutorial-welcome-{lang}")
 
     _act(page, "reveal 2")
     _lesson(page, "move_first")
     assert "move 2" in _targets(page)
     _act(page, "move 2")
-    text = _lesson(page, "mine")
-    assert "3 coins" in text
+    assert says["mine"] in _lesson(page, "mine")
     assert any(a.startswith("mine") for a in _targets(page))
-    shot(page, "learn-tutorial-mine")
     _act(page, "mine 0")
-    text = _lesson(page, "mined")
-    assert "6, 5 against 2: 2 gem(s)" in text  # the fixed game's roll, explained
-    shot(page, "learn-tutorial-mined")
+    assert says["mined"] in _lesson(page, "mined")  # the fixed game's roll, explained
+    shot(page, f"learn-tutorial-mined-{lang}")
     page.wait_for_selector("#actions [data-action='buy 1']")
     _act(page, "buy 1")
     _lesson(page, "sell")
@@ -167,9 +188,8 @@ def test_tutorial_coach_explains_the_first_turns(
     _act(page, "end")
 
     # the Rhom plays; the coach tells what it did and waits for "Got it"
-    text = _lesson(page, "rhom")
-    assert "card 9: 3x, so it took 3 gems" in text and "weathervane now points right" in text
-    shot(page, "learn-tutorial-rhom")
+    assert says["rhom"] in _lesson(page, "rhom")
+    shot(page, f"learn-tutorial-rhom-{lang}")
     page.click("#coach-ok")
     _lesson(page, "reveal")
     _act(page, "reveal 8")
@@ -178,7 +198,7 @@ def test_tutorial_coach_explains_the_first_turns(
     _act(page, "end")
     _lesson(page, "restore")
     assert "restore 3" in _targets(page)  # the relic it can pay for glows
-    shot(page, "learn-tutorial-restore")
+    shot(page, f"learn-tutorial-restore-{lang}")
     _act(page, "restore 3")
 
     # the coach folds away and comes back; leaving the tutorial removes it
