@@ -76,7 +76,8 @@ def test_rules_dialog_from_the_lobby_and_a_table(
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
     assert page.inner_text("#rules-button") == WORDS[lang][0]
-    page.click("#rules-button")
+    page.focus("#rules-button")  # by keyboard: Enter opens, Esc closes, the focus comes back
+    page.keyboard.press("Enter")
     _check_dialog(page, lang)
     page.click("#rules .rules-contents a >> nth=6")  # the Rhom's section
     page.wait_for_timeout(200)
@@ -222,11 +223,15 @@ def test_tutorial_lets_the_player_finish_the_game(
     _lesson(page, "welcome")
     page.click("#coach-hide")
     lessons: set[str] = set()
+    shots: set[str] = set()
 
     def step(p: Page, n: int) -> None:
         wait_ready([p])  # the next state is drawn, and the coach with it
         coach = p.locator("#coach")
         lessons.add(coach.get_attribute("data-lesson") or "")
+        if coach.get_attribute("data-lesson") == "free" and "free" not in shots:
+            shots.add("free")
+            shot(p, "learn-tutorial-free")
         if p.locator("#coach-ok").count():
             p.click("#coach-ok")  # "Got it": the Rhom's turn, then "on your own"
 
