@@ -39,7 +39,7 @@ from iridescia.web.testing import ServerProcess
 RAW_KEY = re.compile(
     r"\b(?:aid|learn|tutor|timing|itemtext|item|icon|vane|seat|colour)\.[a-z_.]+\b"
 )
-SECTIONS = ["goal", "setup", "turn", "castle", "scoring", "items", "rhom", "icons"]
+SECTIONS = ["glance", "goal", "setup", "turn", "castle", "scoring", "items", "rhom", "icons"]
 WORDS = {
     "en": ("Rules", "How to play"),
     "fr": ("Règles", "Comment jouer"),
@@ -79,7 +79,7 @@ def test_rules_dialog_from_the_lobby_and_a_table(
     page.focus("#rules-button")  # by keyboard: Enter opens, Esc closes, the focus comes back
     page.keyboard.press("Enter")
     _check_dialog(page, lang)
-    page.click("#rules .rules-contents a >> nth=6")  # the Rhom's section
+    page.click("#rules .rules-contents a >> nth=7")  # the Rhom's section
     page.wait_for_timeout(200)
     shot(page, f"learn-rules-lobby-{lang}")
     page.keyboard.press("Escape")

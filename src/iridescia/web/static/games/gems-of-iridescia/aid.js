@@ -1,5 +1,5 @@
 // Gems of Iridescia's player aid for the rules dialog (js/learn.js asks the plug-in's aid()):
-// the goal, setup, a turn step by step, the Castle and the end, scoring by source, every item
+// a turn at a glance, the goal, setup, a turn step by step, the Castle and the end, scoring by source, every item
 // (names, costs, timings and texts from the card data and the shared catalogue, never retyped),
 // the Rhom's sixteen cards with their weathervanes, and the icons the table draws with. The
 // wording is the project's own (web-learn.json), in every language.
@@ -60,6 +60,13 @@ function iconsSection() {
   return [h("p", {}, t("aid.icons.gems")), h("ul", { class: "aid-icons" }, ...shapes), h("ul", { class: "aid-icons" }, ...others)];
 }
 
+// The player aid proper: a turn's five steps in a row, for a player who knows the game.
+function glance() {
+  const icons = { reveal: null, move: () => gemIcon("emerald", 20), actions: () => coinIcon(3, 20), restore: () => pointsIcon(null, 20), collect: null };
+  return h("ol", { class: "aid-glance" }, ...Object.keys(icons).map((step) => h("li", { "data-step": step },
+    icons[step] ? icons[step]() : null, h("span", {}, t(`aid.glance.${step}`)))));
+}
+
 // The sections of the aid: [{id, title, body: [nodes]}], in reading order.
 export function renderAid() {
   const score = {
@@ -68,6 +75,7 @@ export function renderAid() {
     "aid.scoring.gems": () => gemIcon("sapphire", 18),
   };
   return [
+    { id: "glance", title: t("aid.glance.title"), body: [glance()] },
     { id: "goal", title: t("aid.goal.title"), body: paragraphs("aid.goal.text") },
     { id: "setup", title: t("aid.setup.title"), body: [bullets(["aid.setup.board", "aid.setup.market", "aid.setup.players"])] },
     {
