@@ -47,6 +47,12 @@ def test_a_bad_tutorial_value_is_refused(bad: Any) -> None:
         TableSpec.from_json({"tutorial": bad})
 
 
+def test_a_game_without_a_tutorial_says_so() -> None:
+    with pytest.raises(SpecError) as refused:
+        TableSpec.from_json({"tutorial": True, "game": "gem-rush"})
+    assert refused.value.code == "no_tutorial"
+
+
 def test_tutorial_tables_always_start_from_the_same_game() -> None:
     """Two tutorial tables, on a server that ignores requested seeds, show the same board, the
     same view as a game started from the plug-in's seed."""
