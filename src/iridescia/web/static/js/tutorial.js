@@ -14,7 +14,7 @@
 import { t } from "./i18n.js";
 import { h, nodes } from "./dom.js";
 import { api, apiError } from "./api.js";
-import { allGames } from "./games.js";
+import { allGames, gamePlugin } from "./games.js";
 import { rememberCreator, rememberSeat } from "./store.js";
 import { openRules } from "./learn.js";
 
@@ -71,15 +71,21 @@ class Coach {
     return !!m && location.hash === `#/t/${encodeURIComponent(m.table)}`;
   }
 
+  // What the coach reads of the table page: the state on screen (the event's), the legal
+  // actions (the prompt's buttons, folded ones included: the page draws them all) and the log
+  // of the seat on screen (the page's connection: the automa's steps arrive outside states).
   onRendered(detail) {
     const page = detail.page;
-    if (!page || !this.onTutorialTable() || page.id !== this.memory.table) return this.remove();
+    if (!page || !this.onTutorialTable()) return this.remove();
     this.last = detail;
     const st = detail.state;
-    if (!st || !page.plugin || !page.plugin.coach) return;   // not drawn yet, or no lessons
-    const conn = page.conns.get(page.shown);
-    const ctx = { actions: page.actions(st).map((a) => a.text), log: conn ? conn.log : [], seen: (id) => this.memory.seen.includes(id) };
-    this.draw(page.plugin.coach(st, ctx));
+    if (!st || !st.table || !document.getElementById("prompt")) return;   // the table is not drawn yet
+    const conn = page.conns && page.conns.get ? page.conns.get(detail.seat) : null;
+    const actions = [...document.querySelectorAll("#actions [data-action]")].map((b) => b.dataset.action);
+    const ctx = { actions, log: (conn && conn.log) || [], seen: (id) => this.memory.seen.includes(id) };
+    gamePlugin(st.table.game).then((plugin) => {
+      if (plugin && plugin.coach && this.last === detail) this.draw(plugin.coach(st, ctx));
+    }).catch(() => {});
   }
 
   acknowledge(lesson) {
