@@ -9,6 +9,7 @@ REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx 
     POST /api/tables                        create: {"game", "mode", "seats", "options",
                                             "name", "mine": [seats on this device],
                                             "private", "clock", "away", "away_bot", "player"}
+                                            or {"game", "tutorial": true}: the game's tutorial
     POST /api/tables/known                  {"tables": [{"id", "token"}]}: a browser's own
                                             tables (private ones included)
     GET  /api/tables/{id}                   one table (never its seed nor a token)

@@ -66,6 +66,16 @@ class LobbyOption:
         return {"name": self.name, "label": self.label, "seats": self.seats}
 
 
+@dataclass(frozen=True, slots=True)
+class Tutorial:
+    """How a game's interactive tutorial table is set up: a mode played by one person, and a
+    fixed seed chosen so that the first turns teach well (a plug-in may have an optional
+    ``tutorial`` attribute holding one; ``{"tutorial": true}`` in a table request uses it)."""
+
+    mode: str
+    seed: int
+
+
 class WebGame(Protocol):
     """One game's server-side plug-in for the web face."""
 

@@ -131,7 +131,9 @@ class GameService(SeatService):
     async def create(
         self, spec: TableSpec, mine: set[int], seed: int | None = None
     ) -> tuple[TableRow, LiveTable]:
-        if seed is None or not self.allow_seed:
+        if spec.tutorial_seed is not None:  # the tutorial's game is always the same one
+            seed = spec.tutorial_seed
+        elif seed is None or not self.allow_seed:
             seed = secrets.randbits(62)
         row = spec.new_row(secrets.token_urlsafe(9), seed, self.now(), mine)
         table = LiveTable.start(row)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from iridescia.bots import bot_names
@@ -26,7 +26,7 @@ from iridescia.match import AUTOMA, HUMAN, Seating
 from iridescia.web.absence import AWAY_RULES, CLOCK_MAX
 from iridescia.web.games import plugin
 from iridescia.web.notes import TextError, optional_name
-from iridescia.web.plugin import WebGame
+from iridescia.web.plugin import Tutorial, WebGame
 from iridescia.web.storage import SeatRow, TableRow
 
 BOT_PREFIX = "bot:"
@@ -86,6 +86,7 @@ class TableSpec:
     away: str = "vote"
     away_bot: str = PREFERRED_STAND_IN
     player: str = ""  # the creator's name (their first seat's)
+    tutorial_seed: int | None = None  # a tutorial table: the seed its game always starts from
 
     @staticmethod
     def from_json(data: Any) -> TableSpec:
@@ -100,9 +101,12 @@ class TableSpec:
         turn, 0: none, the default), ``away`` (``wait``, ``vote``: the default, or ``bot``),
         ``away_bot`` (a bot of the game) and ``player`` (the creator's name) may be left out.
         Older requests (``"mode": "multi"``, a top-level ``catapult_for_fourth``) still read.
+        ``"tutorial": true`` asks for the game's tutorial table (see ``_tutorial``).
         SpecError says what does not fit."""
         if not isinstance(data, dict):
             raise SpecError("a table request must be a JSON object")
+        if data.get("tutorial", False) is not False:
+            return _tutorial(data)
         name = data.get("game", DEFAULT_GAME)
         try:
             spec = get_game(name if isinstance(name, str) else repr(name))
@@ -197,6 +201,30 @@ class TableSpec:
             away_bot=self.away_bot,
             turn_started=now if started else None,
         )
+
+
+def _tutorial(data: dict[str, Any]) -> TableSpec:
+    """The tutorial table of the requested game: its plug-in's ``tutorial`` mode with one
+    person and the automa seats, private, no clock, and the plug-in's fixed seed (the
+    browser's coach follows that game's first turns). Only ``game``, ``name`` and ``player``
+    of the request are read."""
+    if data["tutorial"] is not True:
+        raise SpecError("tutorial must be true or false")
+    name = data.get("game", DEFAULT_GAME)
+    try:
+        spec = get_game(name if isinstance(name, str) else repr(name))
+    except ValueError as exc:
+        raise SpecError(str(exc), "unknown_game") from None
+    web = plugin(spec.info.name)
+    setup = getattr(web, "tutorial", None)
+    if not web.board or not isinstance(setup, Tutorial):
+        raise SpecError(f"{spec.info.title} has no tutorial in the browser", "no_tutorial")
+    plain = {"game": spec.info.name, "mode": setup.mode, "seats": [HUMAN], "private": True}
+    for key in ("name", "player"):
+        if key in data:
+            plain[key] = data[key]
+    base = TableSpec.from_json(plain)
+    return replace(base, tutorial_seed=setup.seed)
 
 
 def _friends(data: dict[str, Any], spec: GameSpec) -> tuple[bool, int, str, str]:

@@ -27,7 +27,16 @@ from iridescia.games.iridescia import ACTIONS, GAME_NAME, ITEM_KEYS, Game, Heuri
 from iridescia.games.iridescia import tile_json as _tile_json
 from iridescia.i18n import FALLBACK
 from iridescia.i18n import catalogue as messages
-from iridescia.web.plugin import LobbyOption, Msg, Text, action_json, listed, msg, seat_ref
+from iridescia.web.plugin import (
+    LobbyOption,
+    Msg,
+    Text,
+    Tutorial,
+    action_json,
+    listed,
+    msg,
+    seat_ref,
+)
 
 HEX_ACTIONS = ("reveal", "move", "place", "land", "pickaxe", "remove")
 CARGO_ACTIONS = ("colour", "give", "return", "take", "sell")
@@ -322,6 +331,9 @@ class IridesciaWeb:
     automa_kind = "rhom"
     lobby_options = (LobbyOption("catapult_for_fourth", "lobby.catapult", seats=(4, 4)),)
     keyed_lists: Mapping[str, str] = {"board": "hex"}
+    # The tutorial's solo game: with seed 28 the first turn reveals, moves, mines two gems,
+    # can buy an item and sell, and the second turn restores a relic (static/js/tutorial.js).
+    tutorial = Tutorial("solo", 28)
 
     def client_data(self) -> dict[str, Any]:
         return catalogue()

@@ -1,8 +1,10 @@
 // The single-page client: the header with the language choice, and the routes: #/ (the lobby),
 // #/t/<id> (a table), #/t/<id>/<token> (a seat's own link: its player's, on another device),
 // #/j/<id>/<invite> (an invite link: take one free seat, once), #/r/<id> (the replay of a
-// finished game). It knows no game: the games come from /api/meta, their boards from their
-// plug-ins. Tokens and invites come after "#": browsers never send that part to the server.
+// finished game), #/tutorial (a new tutorial table: js/tutorial.js), #/rules (the lobby with
+// the rules dialog open: js/learn.js). It knows no game: the games come from /api/meta, their
+// boards from their plug-ins. Tokens and invites come after "#": browsers never send that part
+// to the server.
 import { t, loadLanguage, preferredLanguage, LANGS, lang } from "./i18n.js";
 import { h } from "./dom.js";
 import { api } from "./api.js";
@@ -12,6 +14,8 @@ import { replay } from "./replay.js";
 import { TablePage } from "./table.js";
 import { rememberSeat } from "./store.js";
 import { invitePage } from "./invite.js";
+import { learnButtons, openRules } from "./learn.js";
+import { startTutorial } from "./tutorial.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -20,7 +24,7 @@ function header() {
   const select = h("select", { id: "lang", "aria-label": t("app.language"), onchange: async (e) => { await loadLanguage(e.target.value); route(); } },
     ...Object.entries(LANGS).map(([code, name]) => h("option", { value: code, selected: code === lang }, name)));
   document.getElementById("header").replaceChildren(
-    h("a", { href: "#/", class: "brand" }, t("app.title")), h("span", { class: "spacer" }), h("label", {}, `${t("app.language")} `, select));
+    h("a", { href: "#/", class: "brand" }, t("app.title")), h("span", { class: "spacer" }), ...learnButtons(), h("label", {}, `${t("app.language")} `, select));
   document.title = t("app.title");
 }
 
@@ -52,8 +56,11 @@ function route() {
     invitePage(main, id, null);
   } else if (parts[0] === "r" && id) {
     replay(main, id);
+  } else if (parts[0] === "tutorial") {
+    startTutorial(main);
   } else {
     lobby(main);
+    if (parts[0] === "rules") openRules();
   }
 }
 

@@ -2,7 +2,9 @@
 // found by name: a game with a board has its plug-in in /static/games/<name>/index.js, whose
 // default export is
 //   {name, setData(data), board(view, ctx) -> svg, panels(st, view, ctx) -> element,
-//    result(table, view) -> element | null}
+//    result(table, view) -> element | null, and optionally aid() -> [{id, title, body}] (the
+//    rules dialog's sections, js/learn.js) and coach(st, {actions, log, seen}) -> lesson (the
+//    tutorial's, js/tutorial.js)}
 // ctx: {seat, table, at(place) -> action texts, pick(texts, event), events, before, motion}:
 // `events` are the events of the step on screen (what just happened: the board marks the last
 // move from them), `before` the view before that step (or null: nothing to animate from), and

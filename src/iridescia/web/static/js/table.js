@@ -322,6 +322,7 @@ export class TablePage {
       keep[0].focus();
       keep[0].setSelectionRange(keep[1], keep[2]);
     }
+    window.dispatchEvent(new CustomEvent("iridescia:rendered", { detail: { state: (this.conns.get(this.shown) || {}).state || null, seat: this.shown, page: this } }));
   }
 
   draw() {

@@ -5,6 +5,8 @@ import { renderBoard } from "./board.js";
 import { renderPanels } from "./panels.js";
 import { renderScores } from "./scores.js";
 import { gameCover } from "./cover.js";
+import { renderAid } from "./aid.js";
+import { coachLesson } from "./coach.js";
 
 export default {
   name: "gems-of-iridescia",
@@ -13,4 +15,6 @@ export default {
   panels: (st, view, ctx) => renderPanels(st, view, ctx),
   result: (table) => (table.result ? renderScores(table) : null),
   cover: () => gameCover(),  // the lobby's picture of the game
+  aid: () => renderAid(),  // the rules dialog's sections (js/learn.js)
+  coach: (st, ctx) => coachLesson(st, ctx),  // the tutorial's lessons (js/tutorial.js)
 };
