@@ -1,0 +1,197 @@
+"""The end of a game and its replay in real Chromium.
+
+- a solo game played by clicking to its end: the scoring screen with every section (the winner,
+  points by source for both seats, the explorer's objective revealed and marked met or not,
+  the statistics of spec section 10 with the dice chart), then "New game with the same seats"
+  makes a new solo table that this browser plays at once;
+- the replay of a finished game (played fast through the page's own WebSocket): keyboard
+  stepping (→ ← Home End, space), autoplay at a speed remembered by the browser, the log up to
+  the step, the final scoring at the last step, the player's eyes (their objectives) or the
+  spectator's (none), and a phone layout.
+
+Screenshots: ``endgame-*.png`` in ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    ClickingPlayer,
+    NewContext,
+    PageErrors,
+    browser_fixture,
+    errors_fixture,
+    fix_seed,
+    new_context_fixture,
+    server_fixture,
+    shot,
+)
+from playwright.sync_api import Page
+
+from iridescia.web.testing import ServerProcess
+
+DESKTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+# Make a solo table as the lobby does (this browser keeps the seat's token), then play it to
+# its end through a WebSocket with random legal actions; resolves with the table's id.
+FINISHED_GAME_JS = """async (seed) => {
+  const res = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({game: 'gems-of-iridescia', mode: 'solo', seats: ['human'], mine: [0], seed})});
+  const made = await res.json();
+  const id = made.table.id, token = made.seats[0].token;
+  localStorage.setItem('iridescia.seats.' + id, JSON.stringify({0: token}));
+  localStorage.setItem('iridescia.creator.' + id, made.creator);
+  let n = seed;
+  const pick = (xs) => { n = (n * 1103515245 + 12345) % 2147483648; return xs[n % xs.length]; };
+  await new Promise((done, fail) => {
+    const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
+    ws.onopen = () => ws.send(JSON.stringify({type: 'hello', token}));
+    ws.onerror = fail;
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type !== 'state') return;
+      if (msg.table.status === 'finished') { ws.close(); done(); return; }
+      if (msg.seat === msg.table.current_player && msg.actions.length)
+        ws.send(JSON.stringify({type: 'act', action: pick(msg.actions), version: msg.version}));
+    };
+  });
+  return id;
+}"""
+
+
+def _step(page: Page) -> int:
+    return int(page.locator("#replay").get_attribute("data-step") or "-1")
+
+
+def _wait_step(page: Page, n: int) -> None:
+    page.wait_for_function(f"document.querySelector('#replay')?.dataset.step === '{n}'")
+
+
+def test_solo_game_ends_on_the_scoring_screen_then_a_rematch(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = errors.watch(new_context(viewport=DESKTOP).new_page())
+    fix_seed(page, 4242)
+    page.goto(server.url + "/")
+    page.select_option("#mode", "solo")
+    page.click("#create")
+    page.wait_for_selector("svg.board .hex")
+    old = page.evaluate("location.hash")
+    page = ClickingPlayer([page], seed=7).play()
+    scores = page.locator("#scores")
+    scores.locator(".winner").wait_for()
+    scores.scroll_into_view_if_needed()
+    shot(page, "endgame-scores")
+    shot(page, "endgame-scores-full", full=True)
+    assert scores.locator(".winner").inner_text().strip()
+    # points by source for the explorer and the Rhom, each source with its picture
+    assert scores.locator("#score-breakdown tr.total td").count() == 2
+    sources = scores.locator("#score-breakdown tr[data-source]")
+    assert sources.count() >= 3
+    assert sources.locator("th svg.icon").count() == sources.count()
+    assert scores.locator("#score-breakdown tr.place td").count() == 2
+    # the explorer's kept objective, revealed and judged (the Rhom holds none)
+    objective = scores.locator("#end-objectives li[data-seat='0']")
+    assert objective.locator(".chip.objective").count() == 1
+    assert objective.locator(".verdict.met, .verdict.missed").count() == 1
+    # the statistics of spec section 10, both seats
+    stats = scores.locator("#end-stats")
+    for key in ("turns_taken", "coins_collected", "mining_attempts", "failed_attempts",
+                "tiles_collected", "relics_by_lead", "relics_by_type", "iridia_relics",
+                "items_bought", "items_used", "dice_faces"):  # fmt: skip
+        assert stats.locator(f"tr[data-stat='{key}'] td").count() == 2, key
+    assert stats.locator("svg.dice-chart").count() == 2
+    turns = stats.locator("tr[data-stat='turns_taken'] td").first.inner_text()
+    assert int(turns) > 5
+    assert scores.locator("#replay-link").is_visible()
+    # a new game with the same seats: a new solo table, this browser's seat at once
+    page.click("#rematch")
+    page.wait_for_function(f"location.hash.startsWith('#/t/') && location.hash !== '{old}'")
+    page.wait_for_selector("#prompt[data-mine='1'] #actions [data-action]", timeout=20_000)
+    new_id = page.evaluate("location.hash.split('/')[2]")
+    seats = json.loads(page.evaluate(f"localStorage.getItem('iridescia.seats.{new_id}')"))
+    assert list(seats) == ["0"]
+    table = page.evaluate(f"fetch('/api/tables/{new_id}').then(r => r.json())")
+    assert table["mode"] == "solo" and [s["kind"] for s in table["seats"]] == ["human", "rhom"]
+    shot(page, "endgame-rematch")
+    assert not errors.errors, errors.errors
+
+
+def _finished_replay(page: Page, server: ServerProcess, seed: int) -> str:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    table_id: str = page.evaluate(FINISHED_GAME_JS, seed)
+    page.goto(f"{server.url}/#/r/{table_id}")
+    page.wait_for_selector("#replay svg.board .hex")
+    return table_id
+
+
+def test_replay_by_keyboard_and_autoplay_through_the_players_eyes(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = errors.watch(new_context(viewport=DESKTOP).new_page())
+    table_id = _finished_replay(page, server, 31)
+    total = int(page.locator("#replay-slider").get_attribute("max") or "0")
+    assert total > 10 and _step(page) == 0
+    # the player's own eyes by default: their objectives are on their board
+    assert page.locator("#replay").get_attribute("data-viewer") == "0"
+    assert page.locator("#main .objectives .chip.objective").count() >= 1
+    setup_lines = page.locator("#replay-log li").count()
+    assert setup_lines > 0
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, 1)
+    for _ in range(2):
+        page.keyboard.press("ArrowRight")
+    _wait_step(page, 3)
+    assert page.locator("#replay-log li").count() > setup_lines  # the log grows with the steps
+    assert page.locator("#replay-log li.now").count() >= 1
+    page.keyboard.press("ArrowLeft")
+    _wait_step(page, 2)
+    shot(page, "endgame-replay-step")
+    page.keyboard.press("End")
+    _wait_step(page, total)
+    page.locator("#replay #scores .winner").wait_for()
+    assert page.locator("#replay #scores #replay-link").count() == 0  # already the replay
+    shot(page, "endgame-replay-end")
+    page.keyboard.press("Home")
+    _wait_step(page, 0)
+    # autoplay at the fastest speed, remembered by the browser; space plays and pauses
+    page.select_option("#replay-speed", "fastest")
+    page.locator("#replay-log").focus()
+    page.keyboard.press(" ")
+    page.wait_for_function("Number(document.querySelector('#replay').dataset.step) >= 4")
+    assert page.locator("#replay-play").get_attribute("aria-pressed") == "true"
+    page.keyboard.press(" ")
+    page.wait_for_function("document.querySelector('#replay-play').ariaPressed === 'false'")
+    paused = _step(page)
+    page.wait_for_timeout(700)
+    assert _step(page) == paused
+    assert page.evaluate("localStorage.getItem('iridescia.replay.speed')") == "fastest"
+    # the spectator's eyes: nobody's objectives
+    page.select_option("#replay-viewer", "")
+    page.wait_for_function("document.querySelector('#replay').dataset.viewer === ''")
+    assert page.locator("#main .objectives .chip.objective").count() == 0
+    assert _step(page) == paused
+    assert not errors.errors, errors.errors
+
+    # another browser (no token): the spectator's view only, no choice of eyes
+    other = errors.watch(new_context(viewport=PHONE).new_page())
+    other.goto(f"{server.url}/#/r/{table_id}")
+    other.wait_for_selector("#replay svg.board .hex")
+    assert other.locator("#replay-viewer").count() == 0
+    assert other.locator("#replay").get_attribute("data-viewer") == ""
+    seat_view: Any = other.evaluate(
+        f"fetch('/api/tables/{table_id}/replay/3?seat=0').then(r => r.status)"
+    )
+    assert seat_view == 403
+    errors.errors = [e for e in errors.errors if "403 (Forbidden)" not in e]  # that refusal
+    other.keyboard.press("End")
+    _wait_step(other, total)
+    other.locator("#scores .winner").wait_for()
+    shot(other, "endgame-replay-phone")
+    width = other.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, width
+    assert not errors.errors, errors.errors
