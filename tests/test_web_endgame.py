@@ -133,3 +133,56 @@ def test_a_seat_replays_through_its_own_eyes_only() -> None:
         result = last["table"]["result"]
         assert result["objectives"][0]["held"] == list(table.game.state.players[0].objectives)
         assert result["statistics"][0]["turns_taken"] > 0
+
+
+def test_a_seats_replay_is_what_that_seat_saw_live() -> None:
+    """Through a seat's eyes, every step of the replay equals the state message that seat
+    received live (its view, its events redacted for it): the same redaction as live."""
+    app = _app()
+    with TestClient(app) as c:
+        made = c.post("/api/tables", json={"mode": "standard", "seats": ["human", "human"],
+                                           "seed": 21, "mine": [0, 1]}).json()  # fmt: skip
+        tid = made["table"]["id"]
+        tokens = [s["token"] for s in made["seats"]]
+        live = app.state.service._slots[tid]
+        seen: dict[int, dict[str, Any]] = {}  # seat 0's state message at each version
+        rng = random.Random(21)
+        with c.websocket_connect(f"/ws/{tid}") as a, c.websocket_connect(f"/ws/{tid}") as b:
+            wss = [a, b]
+            last = [_hello_state(ws, token) for ws, token in zip(wss, tokens, strict=True)]
+            seen[last[0]["version"]] = last[0]
+            while not live.table.finished:
+                cur = live.table.game.current_player
+                m = last[cur]
+                act = {"type": "act", "action": rng.choice(m["actions"]), "version": m["version"]}
+                wss[cur].send_text(json.dumps(act))
+                for i in (0, 1):  # each seat reads up to the new version
+                    last[i] = _next_state(wss[i], last[i])
+                    while last[i]["version"] < m["version"] + 1:
+                        last[i] = _next_state(wss[i], last[i])
+                seen.setdefault(last[0]["version"], last[0])
+        steps = len(live.table.steps)
+        assert sorted(seen) == list(range(steps + 1))
+        for n in range(steps + 1):
+            r = _get(c, f"/api/tables/{tid}/replay/{n}?seat=0", tokens[0]).json()
+            assert r["view"] == seen[n]["view"], n
+            assert r["events"] == seen[n]["events"], n
+
+
+def _hello_state(ws: Any, token: str) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "token": token}))
+    return _next_state(ws, None)
+
+
+def _next_state(ws: Any, previous: dict[str, Any] | None) -> dict[str, Any]:
+    """The next state message, its view rebuilt from a patch (``protocol.apply_patch``)."""
+    from iridescia.web.protocol import apply_patch
+
+    while True:
+        m: dict[str, Any] = ws.receive_json()
+        if m["type"] != "state":
+            continue
+        if "patch" in m:
+            assert previous is not None
+            m["view"] = apply_patch(previous["view"], m["patch"])
+        return m

@@ -15,8 +15,11 @@ Screenshots: ``endgame-*.png`` in ``test-artifacts/``.
 from __future__ import annotations
 
 import json
+import random
+import re
 from typing import Any
 
+import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
     ClickingPlayer,
     NewContext,
@@ -30,6 +33,8 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 )
 from playwright.sync_api import Page
 
+from iridescia.games.iridescia import Game
+from iridescia.web.games.iridescia import final_result
 from iridescia.web.testing import ServerProcess
 
 DESKTOP = {"width": 1440, "height": 900}
@@ -38,8 +43,9 @@ PHONE = {"width": 390, "height": 844}
 # Make a solo table as the lobby does (this browser keeps the seat's token), then play it to
 # its end through a WebSocket with random legal actions; resolves with the table's id.
 FINISHED_GAME_JS = """async (seed) => {
-  const res = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type': 'application/json'},
-    body: JSON.stringify({game: 'gems-of-iridescia', mode: 'solo', seats: ['human'], mine: [0], seed})});
+  const body = {game: 'gems-of-iridescia', mode: 'solo', seats: ['human'], mine: [0], seed};
+  const res = await fetch('/api/tables', {method: 'POST',
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
   const made = await res.json();
   const id = made.table.id, token = made.seats[0].token;
   localStorage.setItem('iridescia.seats.' + id, JSON.stringify({0: token}));
@@ -60,6 +66,14 @@ FINISHED_GAME_JS = """async (seed) => {
   });
   return id;
 }"""
+
+
+def _finished_game(players: int, seed: int) -> Game:
+    g = Game.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_terminal():
+        g.apply(rng.choice(g.legal_actions()))
+    return g
 
 
 def _step(page: Page) -> int:
@@ -194,4 +208,68 @@ def test_replay_by_keyboard_and_autoplay_through_the_players_eyes(
     shot(other, "endgame-replay-phone")
     width = other.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, width
+    assert not errors.errors, errors.errors
+
+
+RENDER_SCORES_JS = """async ([lang, table]) => {
+  const i18n = await import('/static/js/i18n.js');
+  await i18n.loadLanguage(lang);
+  const plugin = await (await import('/static/js/games.js')).gamePlugin('gems-of-iridescia');
+  i18n.setSeats(table.seats);
+  const node = plugin.result(table, null);
+  document.getElementById('main').replaceChildren(node);
+  const texts = [node.innerText, ...[...node.querySelectorAll('[title], [data-tip]')].map(
+    (e) => (e.getAttribute('title') || '') + ' ' + (e.dataset.tip || '')),
+    ...[...node.querySelectorAll('svg title')].map((e) => e.textContent)];
+  return texts.join('\\n');
+}"""
+RAW_KEY = re.compile(
+    r"\b(end|score|replay|stat|token|type|lead|colour|item|objective|obj|table)\.[a-z0-9_.]+"
+)
+
+
+def _tied_table() -> dict[str, Any]:
+    """A 3-seat table whose first two seats tied on points, the Iridia Stone deciding."""
+    result = final_result(_finished_game(3, 5))
+    for seat, total in enumerate((50, 50, 41)):
+        result["scores"][seat]["total"] = total
+    result.update(winners=[1], ranking=[2, 1, 3], decided_by="iridia_stone")
+    result["tiebreak"] = [
+        {"iridia_stone": False, "token": "throne"},
+        {"iridia_stone": True, "token": None},
+        {"iridia_stone": False, "token": "banner"},
+    ]
+    seats = [
+        {"seat": i, "kind": kind, "name": name, "claimed": True, "connected": 0, "bot": None}
+        for i, (kind, name) in enumerate((("human", "Ada"), ("human", "Bo"), ("bot:easy", "")))
+    ]
+    return {
+        "id": "tied", "game": "gems-of-iridescia", "mode": "standard", "name": "", "seats": seats,
+        "options": {}, "status": "finished", "result": result, "private": True, "clock": 0,
+        "away": "vote", "away_bot": "medium",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_the_scoring_screen_says_the_tie_break_in_every_language(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors, lang: str
+) -> None:
+    viewport = PHONE if lang == "ja" else DESKTOP
+    page = errors.watch(new_context(viewport=viewport).new_page())
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    text = page.evaluate(RENDER_SCORES_JS, [lang, _tied_table()])
+    assert not RAW_KEY.findall(text), RAW_KEY.findall(text)
+    assert "Bo" in page.locator("#scores .winner").inner_text()
+    decided = page.locator("#decided-by").inner_text()
+    assert "50" in decided and "Bo" in decided
+    assert page.locator("#score-breakdown tr.tiebreak td").count() == 3
+    assert page.locator("#score-breakdown thead th.won").count() == 1
+    assert page.locator("#end-objectives li[data-seat]").count() == 3
+    assert page.locator("#rematch").count() == 0  # this browser played no seat of it
+    if lang == "ja":
+        assert ", " not in page.locator("#end-stats").inner_text()  # Japanese lists use 、
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"] + 1, width
+    shot(page, f"endgame-tie-{lang}", full=True)
     assert not errors.errors, errors.errors

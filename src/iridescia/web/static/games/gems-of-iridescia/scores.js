@@ -72,7 +72,7 @@ function breakdown(r) {
     h("tbody", {}, ...rows,
       h("tr", { class: "total" }, h("th", { scope: "row" }, t("score.total")), ...seats.map((i) => cell(i, String(r.scores[i].total)))),
       tiebreak,
-      h("tr", { class: "place" }, h("th", { scope: "row" }, t("score.place")), ...seats.map((i) => cell(i, t("end.place", { n: r.ranking[i] }))))));
+      h("tr", { class: "place" }, h("th", { scope: "row" }, t("score.place")), ...seats.map((i) => cell(i, t(r.ranking[i] === 1 ? "end.place_first" : "end.place", { n: r.ranking[i] }))))));
 }
 
 // Every seat's kept objective, revealed, met or not.
