@@ -219,9 +219,11 @@ export class ReplayPage {
       data.over && data.table.result ? this.plugin.result(data.table, view) : null,
       h("div", { class: "layout" },
         h("div", { class: "board-wrap" }, this.plugin.board(view, ctx)),
-        h("div", { class: "side" }, this.plugin.panels({ table: data.table, seat: this.viewer }, view, ctx)),
+        // The log first beside the board: what just happened is what a replay is read for.
+        h("div", { class: "side" },
+          h("section", { class: "panel game-log replay-log" }, h("h3", {}, t("replay.log")), log),
+          this.plugin.panels({ table: data.table, seat: this.viewer }, view, ctx)),
         h("div", { class: "talk" },
-          h("section", { class: "panel game-log" }, h("h3", {}, t("replay.log")), log),
           h("section", { class: "panel chat" }, h("h3", {}, t("chat.title")), renderNotes(data.notes || [], "replay-chat")))))));
     log.scrollTop = log.scrollHeight;
     const again = active && document.getElementById(active);
