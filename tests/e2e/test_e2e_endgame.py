@@ -40,19 +40,22 @@ from iridescia.web.testing import ServerProcess
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
-# Make a solo table as the lobby does (this browser keeps the seat's token), then play it to
-# its end through a WebSocket with random legal actions; resolves with the table's id.
-FINISHED_GAME_JS = """async (seed) => {
-  const body = {game: 'gems-of-iridescia', mode: 'solo', seats: ['human'], mine: [0], seed};
+# Make a table as the lobby does (this browser keeps the tokens of the seats in `mine`), then
+# play it to its end through one WebSocket per seat with random legal actions; resolves with
+# the table's id.
+FINISHED_GAME_JS = """async ([seed, mode, seats, mine]) => {
+  const body = {game: 'gems-of-iridescia', mode, seats, mine, seed};
   const res = await fetch('/api/tables', {method: 'POST',
     headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
   const made = await res.json();
-  const id = made.table.id, token = made.seats[0].token;
-  localStorage.setItem('iridescia.seats.' + id, JSON.stringify({0: token}));
+  const id = made.table.id;
+  const tokens = {};
+  for (const s of made.seats) if (mine.includes(s.seat)) tokens[s.seat] = s.token;
+  localStorage.setItem('iridescia.seats.' + id, JSON.stringify(tokens));
   localStorage.setItem('iridescia.creator.' + id, made.creator);
   let n = seed;
   const pick = (xs) => { n = (n * 1103515245 + 12345) % 2147483648; return xs[n % xs.length]; };
-  await new Promise((done, fail) => {
+  await Promise.all(Object.values(tokens).map((token) => new Promise((done, fail) => {
     const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
     ws.onopen = () => ws.send(JSON.stringify({type: 'hello', token}));
     ws.onerror = fail;
@@ -63,7 +66,7 @@ FINISHED_GAME_JS = """async (seed) => {
       if (msg.seat === msg.table.current_player && msg.actions.length)
         ws.send(JSON.stringify({type: 'act', action: pick(msg.actions), version: msg.version}));
     };
-  });
+  })));
   return id;
 }"""
 
@@ -134,10 +137,13 @@ def test_solo_game_ends_on_the_scoring_screen_then_a_rematch(
     assert not errors.errors, errors.errors
 
 
-def _finished_replay(page: Page, server: ServerProcess, seed: int) -> str:
+def _finished_replay(
+    page: Page, server: ServerProcess, seed: int, mode: str = "solo", humans: int = 1
+) -> str:
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    table_id: str = page.evaluate(FINISHED_GAME_JS, seed)
+    seats = ["human"] * humans
+    table_id: str = page.evaluate(FINISHED_GAME_JS, [seed, mode, seats, list(range(humans))])
     page.goto(f"{server.url}/#/r/{table_id}")
     page.wait_for_selector("#replay svg.board .hex")
     return table_id
@@ -208,6 +214,31 @@ def test_replay_by_keyboard_and_autoplay_through_the_players_eyes(
     shot(other, "endgame-replay-phone")
     width = other.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, width
+    assert not errors.errors, errors.errors
+
+
+def test_hot_seat_replay_hands_the_device_over_before_a_seats_eyes(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = errors.watch(new_context(viewport=DESKTOP).new_page())
+    _finished_replay(page, server, 57, mode="standard", humans=2)
+    # two seats on this device: the spectator's eyes first, both seats offered
+    assert page.locator("#replay").get_attribute("data-viewer") == ""
+    assert page.locator("#replay-viewer option").count() == 3
+    page.keyboard.press("ArrowRight")
+    _wait_step(page, 1)
+    page.select_option("#replay-viewer", "1")
+    page.wait_for_selector("#handoff")
+    # nothing of any seat's secrets behind the hand-off screen
+    assert page.locator("#main .objectives, #main svg.board, #scores").count() == 0
+    shot(page, "endgame-replay-handoff")
+    page.click("#handoff-go")
+    page.wait_for_function("document.querySelector('#replay')?.dataset.viewer === '1'")
+    assert _step(page) == 1
+    assert page.locator("#main .objectives .chip.objective").count() >= 1  # seat 2's own
+    page.select_option("#replay-viewer", "")  # back to a spectator: no hand-off needed
+    page.wait_for_function("document.querySelector('#replay')?.dataset.viewer === ''")
+    assert page.locator("#main .objectives .chip.objective").count() == 0
     assert not errors.errors, errors.errors
 
 

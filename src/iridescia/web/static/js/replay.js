@@ -207,6 +207,7 @@ export class ReplayPage {
     const ctx = { at: () => [], pick: () => {}, seat: this.viewer, table: data.table, events: data.events, before: this.before, motion: this.motion() };
     const log = this.logPanel();
     const title = [t("replay.title"), data.table.name || (info ? gameTitle(info) : "")].filter(Boolean).join(" · ");
+    document.title = `${t("replay.title")} · ${t("app.title")}`;
     const eyes = this.viewer === null ? t("replay.spectator") : t("replay.eyes", { seat: seatName(this.viewer) });
     this.root.replaceChildren(...nodes(h("section", { class: "replay", id: "replay", "data-step": String(this.step), "data-viewer": this.viewer === null ? "" : String(this.viewer) },
       h("div", { class: "prompt replay-bar" },
