@@ -23,7 +23,7 @@ function names(seats) {
 
 // The headline: a solo game says who of you and the Rhom won and by how much; otherwise the
 // winners, and what separated the seats tied on points.
-function headline(table, r) {
+function headline(table, r, actions) {
   const kinds = table.seats.map((s) => s.kind);
   const rhom = kinds.findIndex((k) => isAutoma(k));
   const people = kinds.map((k, i) => (isAutoma(k) ? -1 : i)).filter((i) => i >= 0);
@@ -42,7 +42,8 @@ function headline(table, r) {
     ? h("p", { class: "decided", id: "decided-by" }, t(`end.decided.${r.decided_by}`, { points: top, seats: names(tied), winners: names(r.winners) }))
     : null;
   return h("div", { class: "end-head" }, trophyIcon(40),
-    h("div", {}, h("h2", { id: "scores-title" }, t("score.title")), h("p", { class: "winner" }, text), decided));
+    h("div", { class: "end-title" }, h("h2", { id: "scores-title" }, t("score.title")), h("p", { class: "winner" }, text), decided),
+    actions);
 }
 
 // One seat's column head: its name and its place.
@@ -93,11 +94,12 @@ function objectives(table, r) {
 export function renderScores(table) {
   const r = table.result;
   const onReplay = location.hash.startsWith("#/r/");
+  // The way on stays at the top, in sight however long the statistics are.
+  const actions = h("div", { class: "end-actions" },
+    onReplay ? null : h("a", { href: `#/r/${table.id}`, id: "replay-link", class: "button" }, t("table.replay")),
+    rematchButton(table));
   return h("section", { class: "panel scores end-screen", id: "scores", "aria-labelledby": "scores-title" },
-    headline(table, r),
+    headline(table, r, actions),
     h("div", { class: "end-body" }, breakdown(r),
-      h("div", { class: "end-more" }, objectives(table, r), r.statistics ? renderStats(table, r.statistics) : null)),
-    h("div", { class: "end-actions" },
-      onReplay ? null : h("a", { href: `#/r/${table.id}`, id: "replay-link", class: "button" }, t("table.replay")),
-      rematchButton(table)));
+      h("div", { class: "end-more" }, objectives(table, r), r.statistics ? renderStats(table, r.statistics) : null)));
 }

@@ -26,9 +26,11 @@ function byType(counts) {
   return TYPE_KEYS.map((k) => t("end.stat.count", { name: t(`type.${k}`), n: counts[k] || 0 })).join(t("end.sep"));
 }
 
+// Items by kind, one chip each (a name never breaks across lines).
 function items(counts) {
   const used = Object.entries(counts || {}).filter(([, n]) => n > 0);
-  return used.length ? used.map(([k, n]) => t("end.stat.times", { name: itemName(k), n })).join(t("end.sep")) : "—";
+  if (!used.length) return "—";
+  return h("span", { class: "items" }, ...used.map(([k, n]) => h("span", { class: "chip item" }, t("end.stat.times", { name: itemName(k), n }))));
 }
 
 const ROWS = [
