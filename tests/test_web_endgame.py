@@ -57,6 +57,7 @@ def test_the_result_reveals_kept_objectives_and_has_the_statistics() -> None:
         assert set(r["scores"][seat]) >= SOURCES
         assert r["statistics"][seat]["points"]["total"] == r["scores"][seat]["total"]
     assert r["decided_by"] in ("points", "iridia_stone", "token", "shared")
+    assert (r["decided_by"] == "shared") == (len(r["winners"]) > 1)
     assert [t["token"] for t in r["tiebreak"]].count(None) <= 3
 
 
@@ -72,10 +73,16 @@ def _tally(stone: bool, rank: int) -> Any:
 
 def test_what_decided_a_tie_on_points() -> None:
     tallies = [_tally(False, 2), _tally(True, 0), _tally(False, 3)]
-    assert _decided_by(tallies, [0], [0]) == "points"
-    assert _decided_by(tallies, [0, 1], [1]) == "iridia_stone"
-    assert _decided_by(tallies, [0, 2], [0]) == "token"
-    assert _decided_by(tallies, [0, 2], [0, 2]) == "shared"
+    assert _decided_by(tallies, [0]) == "points"
+    assert _decided_by(tallies, [0, 1]) == "iridia_stone"
+    assert _decided_by(tallies, [0, 2]) == "token"  # Throne over Scepter
+    assert _decided_by([_tally(False, 2), _tally(False, 2)], [0, 1]) == "shared"
+    # three tied: the Stone sets one aside, the token parts the other two
+    three = [_tally(True, 3), _tally(False, 0), _tally(True, 2)]
+    assert _decided_by(three, [0, 1, 2]) == "token"
+    assert _decided_by([_tally(True, 3), _tally(True, 3), _tally(False, 2)], [0, 1, 2]) == (
+        "shared"
+    )
 
 
 def _play_to_end(c: TestClient, tid: str, token: str) -> None:

@@ -393,7 +393,7 @@ def final_result(g: Game) -> dict[str, Any]:
         "scores": [s.as_dict() for s in scores],
         "ranking": g.ranking(),
         "winners": winners,
-        "decided_by": _decided_by(tallies, tied, winners),
+        "decided_by": _decided_by(tallies, tied),
         "tiebreak": [
             {"iridia_stone": t.has_iridia_stone, "token": TOKEN_BY_RANK.get(t.token_rank)}
             for t in tallies
@@ -411,14 +411,23 @@ def final_result(g: Game) -> dict[str, Any]:
     }
 
 
-def _decided_by(tallies: Sequence[Any], tied: list[int], winners: list[int]) -> str:
-    """What separated the seats tied on points (R33), as ``final_result`` documents it."""
+def _decided_by(tallies: Sequence[Any], tied: list[int]) -> str:
+    """What separated the seats tied on points (R33), as ``final_result`` documents it: the
+    last tie-break that narrowed them down (with three seats tied, the Stone may set one
+    aside and the token part the other two: the token decided the winner)."""
     if len(tied) == 1:
         return "points"
-    if sorted(winners) == sorted(tied):
-        return "shared"
-    stones = {tallies[i].has_iridia_stone for i in tied}
-    return "iridia_stone" if len(stones) > 1 else "token"
+    levels: tuple[tuple[str, Callable[[Any], Any]], ...] = (
+        ("iridia_stone", lambda t: t.has_iridia_stone),
+        ("token", lambda t: (t.token_rank > 0, -t.token_rank)),
+    )
+    left, decided = tied, "shared"
+    for name, key in levels:
+        best = max(key(tallies[i]) for i in left)
+        narrowed = [i for i in left if key(tallies[i]) == best]
+        if len(narrowed) < len(left):
+            left, decided = narrowed, name
+    return decided if len(left) == 1 else "shared"
 
 
 _HEURISTICS = Heuristics()
