@@ -176,9 +176,11 @@ export class ReplayPage {
     try { await this.load(this.step); } catch (err) { this.fail(err); }
   }
 
-  // The motion of the step on screen: only a step forward by one moves things.
+  // The motion of the step on screen: only a step forward by one moves things (and nothing
+  // for a reader who asked their system for less motion).
   motion() {
-    return this.before ? Math.min(MOTION_MAX, Math.round(SPEEDS[this.speed] * 0.6)) : 0;
+    if (!this.before || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+    return Math.min(MOTION_MAX, Math.round(SPEEDS[this.speed] * 0.6));
   }
 
   // The log of the game up to the step on screen; the step's own lines marked.
