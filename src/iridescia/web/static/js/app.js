@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 import { api } from "./api.js";
 import { setGames } from "./games.js";
 import { lobby } from "./lobby.js";
-import { ReplayPage } from "./replay.js";
+import { replay } from "./replay.js";
 import { TablePage } from "./table.js";
 import { rememberSeat } from "./store.js";
 import { invitePage } from "./invite.js";
@@ -51,8 +51,7 @@ function route() {
   } else if (parts[0] === "j" && id) {
     invitePage(main, id, null);
   } else if (parts[0] === "r" && id) {
-    page = new ReplayPage(main, id);
-    page.start();
+    replay(main, id);
   } else {
     lobby(main);
   }

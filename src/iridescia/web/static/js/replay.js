@@ -21,6 +21,19 @@ import { SPEEDS, controls, listenKeys, saveSpeed, savedSpeed } from "./replay-co
 
 const MOTION_MAX = 600;  // ms: a step's animation, at most (and never longer than the pause)
 
+// The route's entry (app.js): one replay page at a time; it stops (timer, keys) when the page
+// leaves it or draws it again (a new language).
+let current = null;
+export function replay(main, id) {
+  if (current) current.stop();
+  const page = new ReplayPage(main, id);
+  current = page;
+  const leave = () => { page.stop(); window.removeEventListener("hashchange", leave); };
+  window.addEventListener("hashchange", leave);
+  page.start();
+  return page;
+}
+
 export class ReplayPage {
   constructor(root, tableId) {
     this.root = root;
