@@ -17,7 +17,9 @@ REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx 
     POST /api/tables/{id}/claim             take the seat of an invite: {"invite", "name"}
     POST /api/tables/{id}/invites           the creator's view of the seats and links
     POST /api/tables/{id}/fill              the creator gives a free seat to a bot
-    GET  /api/tables/{id}/replay/{step}     a finished game at a step, as a spectator saw it
+    GET  /api/tables/{id}/replay/{step}     a finished game at a step, as a spectator saw it;
+                                            ?seat=N: as seat N saw it (its token only),
+                                            ?log=1: with every step's log lines
     GET  /health                            storage and Redis reachable, version, uptime
 
 A private table is invisible to anyone without one of its tokens: not listed, and 404 to a
@@ -79,11 +81,20 @@ log = logging.getLogger("iridescia.web")
 STATUS = {
     "no_table": 404, "bad_invite": 404, "too_large": 413, "rate_limited": 429,
     "bad_origin": 403, "no_seat": 409, "invite_used": 409, "not_finished": 409,
-    "server_error": 503,
+    "server_error": 503, "not_your_seat": 403,
 }  # fmt: skip
 TOKEN_HEADER = "x-iridescia-token"  # a GET's seat or creator token (never in the URL)
 HEALTH_CACHE = 1.0  # seconds a health answer is reused (a flood of checks costs one)
 HEALTH_TIMEOUT = 2.0  # seconds storage and Redis have to answer a health check
+
+
+def _replay_seat(text: str | None) -> int | None:
+    """The ``seat`` of a replay request (absent: the spectator's view), or ProtocolError."""
+    if text is None or text == "":
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise ProtocolError("bad_seat", "a seat is a small whole number")
+    return int(text)
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -313,7 +324,10 @@ class WebApp:
             try:
                 step = parse_step(request.path_params["step"])
                 token = _token(request.headers.get(TOKEN_HEADER))
-                data = await self.service.replay(request.path_params["table_id"], step, token)
+                seat = _replay_seat(request.query_params.get("seat"))
+                log = request.query_params.get("log") == "1"
+                table_id = request.path_params["table_id"]
+                data = await self.service.replay(table_id, step, token, seat, log)
             except ValueError as exc:
                 raise ProtocolError("bad_step", str(exc)) from None
             return JSONResponse(data)

@@ -224,16 +224,18 @@ def parse_step(text: str) -> int:
     return int(text)
 
 
-def public(catalogue: EventCatalogue, events: Sequence[Event]) -> bool:
-    """Whether a spectator sees every one of ``events`` whole."""
-    return all(catalogue.redact(e, None) == e for e in events)
+def public(catalogue: EventCatalogue, events: Sequence[Event], seat: int | None = None) -> bool:
+    """Whether a spectator (or ``seat``) sees every one of ``events`` whole."""
+    return all(catalogue.redact(e, seat) == e for e in events)
 
 
-def step_label(table: LiveTable, step: int, before_view: Any) -> Text | None:
-    """How the action of ``step`` (1-based) reads for a spectator, or None when its events
-    are not all public (the action would tell what the redaction hides)."""
+def step_label(
+    table: LiveTable, step: int, before_view: Any, seat: int | None = None
+) -> Text | None:
+    """How the action of ``step`` (1-based) reads for a spectator (or ``seat``), or None when
+    its events are not all public to them (the action would tell what the redaction hides)."""
     made = table.steps[step - 1]
-    if not public(table.spec.events, made.events):
+    if made.seat != seat and not public(table.spec.events, made.events, seat):
         return None
     played = table.spec.actions.coerce(made.action)
     labels = table.plugin.labels(before_view, [played])
@@ -241,18 +243,35 @@ def step_label(table: LiveTable, step: int, before_view: Any) -> Text | None:
     return label
 
 
-def replay_json(table: LiveTable, step: int, info: dict[str, Any]) -> dict[str, Any]:
+def replay_json(
+    table: LiveTable, step: int, info: dict[str, Any], seat: int | None = None, log: bool = False
+) -> dict[str, Any]:
     """The body of ``GET /api/tables/{id}/replay/{step}`` (``info``: the table as the lobby
-    shows it). ValueError for a step the game does not have."""
+    shows it): the game at ``step`` as a spectator saw it, or as ``seat`` saw it (its own
+    view, the events redacted for it: the caller checked that it may). With ``log``, also
+    ``log``: the events of every step of the game (index 0: the setup) as that viewer saw
+    them. ValueError for a step the game does not have."""
     game, events, before = table.game_at(step)
-    label = None if before is None else step_label(table, step, before.spectator_view())
-    return {
+
+    def view_of(g: Any) -> Any:
+        return g.spectator_view() if seat is None else g.view(seat)
+
+    label = None if before is None else step_label(table, step, view_of(before), seat)
+    seen = table.spec.events, table.plugin
+    out = {
         "step": step,
         "steps": len(table.steps),
+        "seat": seat,
         "actions": [{"seat": s.seat} for s in table.steps],
         "label": label,
         "over": game.is_terminal(),
-        "view": game.spectator_view(),
-        "events": protocol.events_json(table.spec.events, table.plugin, events, None),
+        "view": view_of(game),
+        "events": protocol.events_json(*seen, events, seat),
         "table": info,
     }
+    if log:
+        setup = events if step == 0 else table.game_at(0)[1]
+        out["log"] = [protocol.events_json(*seen, setup, seat)] + [
+            protocol.events_json(*seen, s.events, seat) for s in table.steps
+        ]
+    return out

@@ -476,18 +476,34 @@ class GameService(SeatService):
 
     # ---------------------------------------------------------------- replay
 
-    async def replay(self, table_id: str, step: int, token: str | None = None) -> dict[str, Any]:
+    async def replay(
+        self,
+        table_id: str,
+        step: int,
+        token: str | None = None,
+        seat: int | None = None,
+        log: bool = False,
+    ) -> dict[str, Any]:
         """A finished game at ``step`` exactly as a spectator saw it (``broadcast.replay_json``:
         the same redaction as live), with the table's notes (chat) written by then and, for
         each step, the bot that made it in its player's place. ValueError for a step the game
-        does not have. A private table's replay is for its players and creator (``token``)."""
+        does not have. A private table's replay is for its players and creator (``token``).
+
+        ``seat``: the game through that seat's eyes (its view at each step, its hidden
+        information and no one else's), for the holder of that seat's own token only: not the
+        creator, not another seat (a hot-seat browser holds every local seat's token). Asked
+        without it, ``not_your_seat``; an unfinished game has no replay at all."""
         slot = await self._slot(table_id)
         table = slot.table
         if not table.may_see(token):
             raise not_found()
         if not table.finished:
             raise ProtocolError("not_finished", "only finished games can be replayed")
-        out = await asyncio.to_thread(replay_json, table, step, self.table_json(table_id))
+        if seat is not None and (token is None or table.seat_of_token(token) != seat):
+            raise ProtocolError("not_your_seat", "only a seat's player replays through its eyes")
+        out = await asyncio.to_thread(
+            replay_json, table, step, self.table_json(table_id), seat, log
+        )
         bots = played_by(table.notes, [s.seat for s in table.steps])
         for entry, bot in zip(out["actions"], bots, strict=True):
             entry["bot"] = bot
