@@ -1,0 +1,39 @@
+// The Rhom's pieces beside its board: its deck (a card back with the number of cards) and the
+// weathervane on the back of the top card (an arrow: the direction the Rhom breaks ties in),
+// its last card face up (its icon and reveal order; the tooltip says what it did), and the
+// barricades it has left.
+import { t } from "/static/js/i18n.js";
+import { h } from "/static/js/dom.js";
+import { weathervaneIcon, cardBackIcon, barricadeIcon, arrowIcon, merchantIcon, gemIcon } from "./icons.js";
+import { cards, rhomCardTip } from "./words.js";
+
+// The four directions of a Rhom card as arrow angles (the Rhom walks up the board).
+const DIRECTION_ANGLE = { L: 180, FL: -120, FR: -60, R: 0 };
+
+function cardIcon(icon) {
+  if (icon === "merchant") return merchantIcon(18);
+  if (icon === "barricade") return barricadeIcon(18);
+  return h("span", { class: "multiplier" }, gemIcon("rainbow", 14), h("b", {}, `×${icon.replace(/\D/g, "")}`));  // 2x, 3x: a number, no letter
+}
+
+// The Rhom's last card, face up: its icon and its reveal order as arrows.
+function lastCard(id) {
+  const card = cards.rhom_cards.find((c) => c.id === id);
+  if (!card) return null;
+  const tip = rhomCardTip(id);
+  return h("span", { class: "rhom-card", title: tip, "data-tip": tip, "data-card": id, tabindex: "0", role: "img", "aria-label": tip },
+    cardIcon(card.icon),
+    h("span", { class: "reveal-order", "aria-hidden": "true" }, ...card.reveal_order.map((d, i) => h("span", { class: "dir" }, h("small", {}, String(i + 1)), arrowIcon(DIRECTION_ANGLE[d], 12)))));
+}
+
+export function rhomPieces(rhom) {
+  const vane = t("panels.weathervane", { side: t(`panels.vane.${rhom.weathervane}`) });
+  const deck = t("panels.rhom_deck", { n: rhom.deck_count });
+  const last = rhom.discard && rhom.discard.length ? rhom.discard[rhom.discard.length - 1] : null;
+  const barricades = t("panels.barricades_left", { n: rhom.barricades_left });
+  return h("div", { class: "rhom-pieces", "data-vane": rhom.weathervane },
+    h("span", { class: "rhom-deck", title: `${deck} — ${vane}`, "aria-label": `${deck} — ${vane}` },
+      cardBackIcon(rhom.deck_count, 26, "", "#4a4f57"), weathervaneIcon(rhom.weathervane, 26)),
+    last !== null ? h("span", { class: "rhom-last" }, h("small", {}, t("panels.rhom_last")), lastCard(last)) : null,
+    h("span", { class: "barricades-left", title: barricades, "aria-label": barricades }, barricadeIcon(18), h("b", {}, String(rhom.barricades_left))));
+}
