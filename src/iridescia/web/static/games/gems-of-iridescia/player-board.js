@@ -9,8 +9,8 @@
 import { t, seatName, kindLabel, botLabel } from "/static/js/i18n.js";
 import { h, clickable } from "/static/js/dom.js";
 import { CLAN } from "./board.js";
-import { gemIcon, crownIcon, categoryIcon } from "./icons.js";
-import { colour, itemName, itemTip, tileRegion, leadName, categoryName } from "./words.js";
+import { gemIcon, crownIcon, categoryIcon, merchantIcon } from "./icons.js";
+import { colour, itemName, itemTip, tileRegion, leadName, categoryName, objectiveName, objectiveTip } from "./words.js";
 import { GEMS, REGIONS, REGION_COLOUR, counter, gemCounter, coinCounter, stoneCounter, pointsBadge, itemCard, relicCard, objectiveCard, objectiveBacks, tileChip } from "./pieces.js";
 import { rollRow } from "./markets.js";
 
@@ -106,6 +106,12 @@ export function cargoHold(p, limit) {
     ...Array.from({ length: slots }, (_, i) => h("span", { class: `slot${i >= limit ? " overflow" : ""}${i < held ? " full" : ""}` }, i < held ? gemIcon(gems[i], 14) : null)));
 }
 
+// Another player's objectives, when the view shows them (the end of the game): their names as
+// chips, the conditions in the tooltips.
+function revealedObjectives(p) {
+  return h("span", { class: "objectives-revealed" }, ...p.objectives.map((o) => h("span", { class: "objective-chip", title: objectiveTip(o), "data-tip": objectiveTip(o) }, objectiveName(o.id))));
+}
+
 function seatKind(st, p) {
   const seatInfo = st.table.seats[p.seat] || {};
   if (seatInfo.bot) return t("table.stand_in", { bot: botLabel(seatInfo.bot) });
@@ -145,18 +151,20 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
   const cls = `player${current ? " current" : ""}${me ? " me" : ""}${compact ? " compact" : " big"}${p.rhom ? " rhom" : ""}`;
   const roll = current && view.turn.latest_roll ? rollRow(view.turn.latest_roll, ctx, view) : null;
   if (compact) {
-    const items = p.items.map((k) => h("span", { class: "item-mini", title: itemTip(k), "data-tip": itemTip(k) }, itemName(k)));
+    // items in hand: one chip (a card and their number); their names and texts in its tooltip
+    const handTip = p.items.map((k) => itemTip(k)).join("\n\n");
+    const items = p.items.length ? h("span", { class: "item-mini", title: handTip, "data-tip": handTip, "aria-label": `${t("table.hand")}: ${p.items.map(itemName).join(t("panels.list_sep"))}` },
+      merchantIcon(14), h("b", {}, String(p.items.length))) : null;
     return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me),
       h("div", { class: "board-row" }, cargoHold(p, limit),
-        p.rhom ? null : coinCounter(p.coins), p.rhom ? null : stoneCounter(p.stone_dice), ...honours(p),
-        victoryCounts(p), p.rhom ? null : objectiveBacks(p.objective_count)),
-      items.length ? h("div", { class: "board-row items-row" }, ...items) : null,
+        p.rhom ? null : coinCounter(p.coins), p.rhom ? null : stoneCounter(p.stone_dice), items, ...honours(p),
+        victoryCounts(p), p.rhom ? null : p.objectives ? revealedObjectives(p) : objectiveBacks(p.objective_count)),
       roll);
   }
   const counters = GEMS.map((c) => clickable(gemCounter(c, p.cargo[c] || 0, "cargo-gem"), `gem:${c}`, mine));
   const hand = p.items.map((k) => clickable(itemCard(k, { small: true }), `item:${k}`, mine));
-  const objectives = me && p.objectives
-    ? [...p.objectives.map((o) => clickable(objectiveCard(o), `objective:${o.id}`, ctx)), p.discarded_objective ? objectiveCard(p.discarded_objective, { discarded: true }) : null]
+  const objectives = p.objectives
+    ? [...p.objectives.map((o) => clickable(objectiveCard(o), `objective:${o.id}`, mine)), p.discarded_objective ? objectiveCard(p.discarded_objective, { discarded: true }) : null]
     : [objectiveBacks(p.objective_count)];
   return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me),
     h("div", { class: "board-row" }, h("span", { class: "cargo" }, cargoHold(p, limit), ...counters),
@@ -166,5 +174,5 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
     victoryPile(p),
     p.reserved ? h("div", { class: "board-row" }, h("span", { class: "row-label" }, t("panels.reserved")),
       clickable(relicCard(p.reserved, { small: true, extra: "reserved" }), `relic:${p.reserved.id}`, mine)) : null,
-    p.rhom ? null : h("div", { class: "board-row objectives" }, h("span", { class: "row-label" }, t("table.objectives")), ...objectives));
+    p.rhom ? null : h("div", { class: "board-row objectives" }, h("span", { class: "row-label" }, me ? t("table.objectives") : t("panels.objectives")), ...objectives));
 }
