@@ -54,7 +54,8 @@ DRAW_JS = """async ([st, offer, width]) => {
   document.querySelector("#harness")?.remove();
   const box = document.createElement("div");
   box.id = "harness";
-  box.style.cssText = `position:absolute;top:0;left:0;z-index:50;width:${width}px;background:#f6f1e7;padding:4px`;
+  box.style.cssText = `position:absolute;top:0;left:0;z-index:50;width:${width}px`;
+  box.style.background = "#f6f1e7";
   for (const [name, node] of Object.entries(areas)) {
     if (!node) continue;
     node.dataset.area = name;
@@ -68,21 +69,30 @@ TEXTS_JS = """() => {
   const box = document.querySelector("#harness");
   const out = [box.innerText];
   for (const e of box.querySelectorAll("*"))
-    for (const a of ["title", "data-tip", "aria-label"]) if (e.getAttribute(a)) out.push(e.getAttribute(a));
+    for (const a of ["title", "data-tip", "aria-label"])
+      if (e.getAttribute(a)) out.push(e.getAttribute(a));
   for (const e of box.querySelectorAll("title")) out.push(e.textContent);
   return out;
 }"""
 
 
-def _table(server: ServerProcess, mode: str, seats: list[str], seed: int, steps: int) -> tuple[str, str, dict[str, Any]]:
-    """A new table (seat 0 is ours) played ``steps`` random actions by seat 0: (id, token, state)."""
-    made = post_json(server.url + "/api/tables", {"game": "gems-of-iridescia", "mode": mode, "seats": seats, "mine": [0], "seed": seed})
+def _table(
+    server: ServerProcess, mode: str, seats: list[str], seed: int, steps: int
+) -> tuple[str, str, dict[str, Any]]:
+    """A new table (seat 0 is ours), ``steps`` random actions played by seat 0: (id, token,
+    state)."""
+    made = post_json(
+        server.url + "/api/tables",
+        {"game": "gems-of-iridescia", "mode": mode, "seats": seats, "mine": [0], "seed": seed},
+    )
     table, token = made["table"]["id"], made["seats"][0]["token"]
     rng = random.Random(seed)
     with SeatClient(server, table, token) as seat:
         st = seat.state()
         for _ in range(steps):
-            while not st["view"]["game_over"] and not (st["decision"] and st["decision"]["player"] == 0 and st["actions"]):
+            while not st["view"]["game_over"] and not (
+                st["decision"] and st["decision"]["player"] == 0 and st["actions"]
+            ):
                 st = seat.state(min_version=st["version"] + 1)
             if st["view"]["game_over"]:
                 break
@@ -95,8 +105,8 @@ def _open(page: Page, server: ServerProcess, table: str, token: str, lang: str =
     page.goto(server.url + "/")
     page.wait_for_selector("#create")  # the app has loaded (and stored its language) first
     page.evaluate(
-        "([t, tok, lang]) => { localStorage.setItem(`iridescia.seats.${t}`, JSON.stringify({0: tok}));"
-        " localStorage.setItem('iridescia.lang', lang); }",
+        "([t, tok, lang]) => { localStorage.setItem('iridescia.lang', lang);"
+        " localStorage.setItem(`iridescia.seats.${t}`, JSON.stringify({0: tok})); }",
         [table, token, lang],
     )
     page.goto(f"{server.url}/#/t/{table}")
@@ -134,12 +144,18 @@ def _shaped(st: dict[str, Any], server: ServerProcess, rhom_card: int = 1) -> di
     v["relic_row"] = data["relics"]
     me["relics"] = data["relics"][:4]
     me["reserved"] = data["relics"][5]
-    me["victory_pile"] = [{"id": t["id"], "gem": t["gem"], "bonus": t["bonus"], "amount": t["amount"]} for t in data["tiles"][::4]]
+    me["victory_pile"] = [
+        {"id": t["id"], "gem": t["gem"], "bonus": t["bonus"], "amount": t["amount"]}
+        for t in data["tiles"][::4]
+    ]
     me["cargo"] = {"amethyst": 3, "citrine": 2, "emerald": 2, "sapphire": 2}  # 9 of 7
     me["token"] = "scepter"
-    v["turn"]["latest_roll"] = {"kind": "mining", "locked": False, "dice": [
-        {"die": "roll:0", "face": 5, "success": True}, {"die": "roll:1", "face": 1, "success": False},
-        {"die": "roll:2", "face": 6, "success": True}]}  # fmt: skip
+    dice = [("roll:0", 5, True), ("roll:1", 1, False), ("roll:2", 6, True)]
+    v["turn"]["latest_roll"] = {
+        "kind": "mining",
+        "locked": False,
+        "dice": [{"die": d, "face": f, "success": ok} for d, f, ok in dice],
+    }
     v["turn"]["mining_colour"] = "emerald"
     v["current_player"] = 0
     if v.get("rhom"):
@@ -147,9 +163,16 @@ def _shaped(st: dict[str, Any], server: ServerProcess, rhom_card: int = 1) -> di
     return st
 
 
-def test_every_component_is_drawn_and_takes_its_actions(new_context: NewContext, server: ServerProcess, errors: PageErrors) -> None:
+def test_every_component_is_drawn_and_takes_its_actions(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
     table, token, st = _table(server, "solo", ["human"], seed=41, steps=12)
-    page = _open(errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()), server, table, token)
+    page = _open(
+        errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()),
+        server,
+        table,
+        token,
+    )
     shot(page, "panels-solo-1440")
     # the real page: your board, the Rhom's, the markets
     assert page.locator(".player.me[data-seat='0']").count() == 1
@@ -174,7 +197,9 @@ def test_every_component_is_drawn_and_takes_its_actions(new_context: NewContext,
     places += [f"relic:{view['players'][0]['reserved']['id']}"]
     places += [f"die:market:{c}" for c in GEMS] + ["die:roll:0", "die:roll:1", "die:roll:2"]
     places += [f"objective:{o['id']}" for o in view["players"][0]["objectives"]]
-    legal = box.locator(".legal").evaluate_all("els => els.flatMap((e) => JSON.parse(e.dataset.actions))")
+    legal = box.locator(".legal").evaluate_all(
+        "els => els.flatMap((e) => JSON.parse(e.dataset.actions))"
+    )
     for place in places:
         assert f"act {place}" in legal, place
     assert box.locator("[data-area='others'] .legal").count() == 0  # the Rhom's board takes none
@@ -200,11 +225,17 @@ def test_every_component_is_drawn_and_takes_its_actions(new_context: NewContext,
     assert not errors.errors, errors.errors
 
 
-def test_cards_read_in_every_language(new_context: NewContext, server: ServerProcess, errors: PageErrors) -> None:
+def test_cards_read_in_every_language(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
     table, token, st = _table(server, "solo", ["human"], seed=42, steps=6)
     rhom_ids = [c["id"] for c in _meta(server)["data"]["rhom_cards"]]
     page = errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page())
-    timing = {"en": "Play at any time during your turn.", "fr": "À jouer à tout moment pendant votre tour.", "ja": "自分の手番中いつでも使用。"}
+    timing = {
+        "en": "Play at any time during your turn.",
+        "fr": "À jouer à tout moment pendant votre tour.",
+        "ja": "自分の手番中いつでも使用。",
+    }
     for lang in ("en", "fr", "ja"):
         _open(page, server, table, token, lang)
         for card in rhom_ids:
@@ -215,7 +246,9 @@ def test_cards_read_in_every_language(new_context: NewContext, server: ServerPro
             assert not left, (lang, card, left)
             for bad in ("undefined", "null", "NaN", "[object"):
                 assert bad not in joined, (lang, card, bad)
-        tips = " ".join(page.locator("#harness .card.item").evaluate_all("els => els.map((e) => e.dataset.tip)"))
+        tips = " ".join(
+            page.locator("#harness .card.item").evaluate_all("els => els.map((e) => e.dataset.tip)")
+        )
         assert timing[lang] in tips, lang
         rhom_tip = page.locator("#harness .rhom-card").get_attribute("data-tip") or ""
         if lang == "ja":
@@ -224,49 +257,91 @@ def test_cards_read_in_every_language(new_context: NewContext, server: ServerPro
     assert not errors.errors, errors.errors
 
 
-def test_the_victory_pile_sort_is_remembered(new_context: NewContext, server: ServerProcess, errors: PageErrors) -> None:
+def test_the_victory_pile_sort_is_remembered(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
     table, token, st = _table(server, "solo", ["human"], seed=43, steps=4)
-    page = _open(errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()), server, table, token)
+    page = _open(
+        errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()),
+        server,
+        table,
+        token,
+    )
     shaped = _shaped(st, server)
     _draw(page, shaped)
     pile = page.locator("#harness .victory")
-    assert pile.get_attribute("data-sort-tiles") == "gem" and pile.get_attribute("data-sort-relics") == "gem"
-    gem_groups = pile.locator(".tile-groups .group").evaluate_all("els => els.map((e) => e.dataset.group)")
+    assert (
+        pile.get_attribute("data-sort-tiles") == "gem"
+        and pile.get_attribute("data-sort-relics") == "gem"
+    )
+    gem_groups = pile.locator(".tile-groups .group").evaluate_all(
+        "els => els.map((e) => e.dataset.group)"
+    )
     assert gem_groups == [g for g in [*GEMS, "rainbow", "iridia"] if g in gem_groups]
     page.click("#harness [data-sort='tiles:region']")
     page.click("#harness [data-sort='relics:category']")
     pile = page.locator("#harness .victory")
     assert pile.get_attribute("data-sort-tiles") == "region"
-    regions = pile.locator(".tile-groups .group").evaluate_all("els => els.map((e) => e.dataset.group)")
-    assert regions == [r for r in ["desert", "canyon", "forest", "ruins", "castle"] if r in regions] and len(regions) >= 3
-    categories = pile.locator(".relic-groups .group").evaluate_all("els => els.map((e) => e.dataset.group)")
+    regions = pile.locator(".tile-groups .group").evaluate_all(
+        "els => els.map((e) => e.dataset.group)"
+    )
+    assert (
+        regions == [r for r in ["desert", "canyon", "forest", "ruins", "castle"] if r in regions]
+        and len(regions) >= 3
+    )
+    categories = pile.locator(".relic-groups .group").evaluate_all(
+        "els => els.map((e) => e.dataset.group)"
+    )
     assert categories == [c for c in ["jewelry", "tech", "lore", "iridia"] if c in categories]
     page.reload()  # remembered: the page and the boards drawn after it sort by region and category
     page.wait_for_selector("svg.board .hex")
     _draw(page, shaped)
     pile = page.locator("#harness .victory")
-    assert pile.get_attribute("data-sort-tiles") == "region" and pile.get_attribute("data-sort-relics") == "category"
+    assert (
+        pile.get_attribute("data-sort-tiles") == "region"
+        and pile.get_attribute("data-sort-relics") == "category"
+    )
     assert page.evaluate("localStorage.getItem('iridescia.sort.tiles')") == "region"
     assert not errors.errors, errors.errors
 
 
-def test_four_players_stay_compact_and_phones_fit(new_context: NewContext, server: ServerProcess, errors: PageErrors) -> None:
+def test_four_players_stay_compact_and_phones_fit(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
     seats = ["human", "bot:random", "bot:random", "bot:random"]
     table, token, st = _table(server, "standard", seats, seed=44, steps=25)
-    page = _open(errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()), server, table, token)
+    page = _open(
+        errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()),
+        server,
+        table,
+        token,
+    )
     shot(page, "panels-four-1440")
     _draw(page, st, width=470)  # about the side column's width at 1440×900
-    heights = page.locator("#harness [data-area='others'] .player").evaluate_all("els => els.map((e) => e.getBoundingClientRect().height)")
+    heights = page.locator("#harness [data-area='others'] .player").evaluate_all(
+        "els => els.map((e) => e.getBoundingClientRect().height)"
+    )
     assert len(heights) == 3 and max(heights) <= 64, heights
     mine = page.locator("#harness [data-area='me']").bounding_box()
     assert mine is not None and mine["height"] <= 330, mine
     track = page.locator("#harness [data-area='track']").bounding_box()
     assert track is not None and track["height"] <= 56, track
     shot(page, "panels-four-areas")
-    phone = _open(errors.watch(new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()), server, table, token, "ja")
+    phone = _open(
+        errors.watch(
+            new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+            ).new_page()
+        ),
+        server,
+        table,
+        token,
+        "ja",
+    )
     _draw(phone, _shaped(st, server), width=382)
     wide = phone.evaluate(
-        "() => [...document.querySelectorAll('#harness .players, #harness .markets, #harness .player, #harness .cards')]"
+        "() => [...document.querySelectorAll("
+        "'#harness .players, #harness .markets, #harness .player, #harness .cards')]"
         ".filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.className)"
     )
     assert wide == [], wide
