@@ -14,7 +14,9 @@ component is checked on its own:
   left (items' timings were shown as raw ``timing.*`` keys), Japanese lists joined with 、;
 - the victory pile's sort (tiles by gem or region, relics by lead gem or category) is
   remembered after a reload;
-- with four players the opponents' boards stay compact; on a phone nothing runs off the side.
+- with four players the opponents' boards stay compact; on a phone nothing runs off the side;
+- what a step changed shows briefly (a counter pulses with its difference, a new card rises in)
+  when the table gives the view before it and a motion time, and nothing moves without them.
 
 Screenshots go to ``test-artifacts/panels-*.png``.
 """
@@ -46,9 +48,9 @@ RAW_KEY = re.compile(
     r"bonus|table|where|seat|die|tile)\.[A-Za-z_0-9.]+"
 )
 
-DRAW_JS = """async ([st, offer, width]) => {
+DRAW_JS = """async ([st, offer, width, before, motion]) => {
   const plugin = (await import("/static/games/gems-of-iridescia/index.js")).default;
-  const ctx = { seat: st.seat, table: st.table, events: [], before: null, motion: 0,
+  const ctx = { seat: st.seat, table: st.table, events: [], before, motion,
     at: (place) => (offer ? [`act ${place}`] : []), pick: () => {} };
   const areas = plugin.areas(st, st.view, ctx);
   document.querySelector("#harness")?.remove();
@@ -115,8 +117,15 @@ def _open(page: Page, server: ServerProcess, table: str, token: str, lang: str =
     return page
 
 
-def _draw(page: Page, st: dict[str, Any], offer: bool = False, width: int = 480) -> dict[str, bool]:
-    return dict(page.evaluate(DRAW_JS, [st, offer, width]))
+def _draw(
+    page: Page,
+    st: dict[str, Any],
+    offer: bool = False,
+    width: int = 480,
+    before: dict[str, Any] | None = None,
+    motion: int = 0,
+) -> dict[str, bool]:
+    return dict(page.evaluate(DRAW_JS, [st, offer, width, before, motion]))
 
 
 _META: dict[str, Any] = {}
@@ -347,4 +356,39 @@ def test_four_players_stay_compact_and_phones_fit(
     assert wide == [], wide
     phone.evaluate("document.querySelector('#harness').remove()")
     shot(phone, "panels-four-phone", full=True)
+    assert not errors.errors, errors.errors
+
+
+def test_what_a_step_changed_shows_briefly(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    table, token, st = _table(server, "solo", ["human"], seed=45, steps=3)
+    page = _open(
+        errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()),
+        server,
+        table,
+        token,
+    )
+    now = _shaped(st, server)
+    was = copy.deepcopy(now["view"])
+    me = was["players"][0]
+    me["coins"] -= 2
+    me["cargo"]["emerald"] += 1
+    me["relics"] = me["relics"][:3]  # the 4th relic was just restored
+    was["market"]["citrine"] = now["view"]["market"]["citrine"] % 6 + 1
+    _draw(page, now, before=was, motion=400)
+    box = page.locator("#harness")
+    coins = box.locator("[data-area='me'] .counter.coins")
+    assert (
+        "up" in (coins.get_attribute("class") or "") and coins.get_attribute("data-delta") == "+2"
+    )
+    emerald = box.locator("[data-area='me'] .cargo-gem.bump.down")
+    assert emerald.count() == 1 and emerald.get_attribute("data-delta") == "−1"
+    assert box.locator("[data-area='me'] .relic-groups .card.relic.arrived").count() == 1
+    assert box.locator("[data-area='market'] .market-die[data-gem='citrine'] .bump").count() == 1
+    shot(page, "panels-motion")
+    _draw(page, now, before=was, motion=0)  # no motion asked: nothing moves
+    assert box.locator(".bump, .arrived").count() == 0
+    _draw(page, now, before=None, motion=400)  # nothing to compare with
+    assert box.locator(".bump, .arrived").count() == 0
     assert not errors.errors, errors.errors

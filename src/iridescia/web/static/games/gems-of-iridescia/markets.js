@@ -8,6 +8,7 @@ import { h, clickable } from "/static/js/dom.js";
 import { el, GEM_FILL, gemIcon, crownIcon, cardBackIcon, stoneDieIcon } from "./icons.js";
 import { cards, colour, dieText, itemName, leadName } from "./words.js";
 import { GEMS, itemCard, relicCard } from "./pieces.js";
+import { motionOf, bump, arrive } from "./panel-motion.js";
 
 const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
 const PIP_INK = { citrine: "#3a2a00", stone: "#fff", mining: "#2b2118" };
@@ -23,14 +24,16 @@ export function dieFace(face, kind, size = 30) {
 }
 
 function gemMarket(view, ctx) {
+  const was = motionOf(ctx) ? ctx.before : null;
   const dice = GEMS.map((c) => {
     const label = t("panels.market_die", { colour: colour(c), n: view.market[c], supply: view.supply[c] });
     return clickable(h("div", { class: "market-die", "data-gem": c, title: label, "aria-label": label, "data-die": `market:${c}`, "data-value": view.market[c] },
-      gemIcon(c, 16), dieFace(view.market[c], c, 30), h("small", { class: "supply" }, String(view.supply[c]))), `die:market:${c}`, ctx);
+      gemIcon(c, 16), bump(h("span", { class: "market-value" }, dieFace(view.market[c], c, 30)), view.market[c], was && was.market[c], ctx),
+      bump(h("small", { class: "supply" }, String(view.supply[c])), view.supply[c], was && was.supply[c], ctx)), `die:market:${c}`, ctx);
   });
   const stone = t("panels.stone_supply", { n: view.stone_supply });
   return h("div", { class: "gem-market" }, ...dice,
-    h("div", { class: "stone-supply", title: stone, "aria-label": stone }, stoneDieIcon(null, 22), h("small", {}, String(view.stone_supply))));
+    bump(h("div", { class: "stone-supply", title: stone, "aria-label": stone }, stoneDieIcon(null, 22), h("small", {}, String(view.stone_supply))), view.stone_supply, was && was.stone_supply, ctx));
 }
 
 // The latest roll: each die with its face, marked success or failure against the value it
@@ -58,14 +61,14 @@ function relicRow(view, ctx) {
     h("h4", {}, t("panels.relic_row"),
       h("span", { class: "deck", title: `${deckLabel}${next ? ` — ${next}` : ""}` }, cardBackIcon(deck.count, 22, deckLabel, "#5b4a36"),
         deck.count && deck.top_lead ? gemIcon(deck.top_lead === "wild" ? "rainbow" : deck.top_lead, 14, next) : null)),
-    h("div", { class: "cards" }, ...view.relic_row.map((r) => clickable(relicCard(r), `relic:${r.id}`, ctx))), book);
+    h("div", { class: "cards" }, ...view.relic_row.map((r) => clickable(arrive(relicCard(r), motionOf(ctx) && !ctx.before.relic_row.some((x) => x.id === r.id), ctx), `relic:${r.id}`, ctx))), book);
 }
 
 function itemMarket(view, ctx) {
   const copies = new Map();
   for (const key of view.item_market) if (key) copies.set(key, (copies.get(key) || 0) + 1);
   const slots = view.item_market.map((key, i) => key
-    ? clickable(itemCard(key, { slot: i + 1, copies: copies.get(key) }), `slot:${i + 1}`, ctx)
+    ? clickable(arrive(itemCard(key, { slot: i + 1, copies: copies.get(key) }), motionOf(ctx) && ctx.before.item_market[i] !== key, ctx), `slot:${i + 1}`, ctx)
     : h("div", { class: "card item empty", title: t("panels.empty_slot") }, h("span", { class: "slot-no" }, String(i + 1))));
   const discard = view.item_discard || [];
   const discardLabel = t("panels.item_discard", { n: discard.length });

@@ -28,7 +28,7 @@ export function renderAreas(st, view, ctx) {
     me: mine ? h("section", { class: "panel players mine", "aria-label": t("panels.your_board") }, playerBoard(mine, st, view, ctx)) : null,
     others: otherBoards(st, view, ctx, others),
     market: h("section", { class: "panel market", "aria-label": t("panels.markets") }, renderMarkets(view, ctx)),
-    track: renderTrack(view),
+    track: renderTrack(view, st.table && st.table.result),
   };
 }
 

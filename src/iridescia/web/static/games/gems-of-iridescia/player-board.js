@@ -13,6 +13,7 @@ import { gemIcon, crownIcon, categoryIcon, merchantIcon } from "./icons.js";
 import { colour, itemName, itemTip, tileRegion, leadName, categoryName, objectiveName, objectiveTip } from "./words.js";
 import { GEMS, REGIONS, REGION_COLOUR, counter, gemCounter, coinCounter, stoneCounter, pointsBadge, itemCard, relicCard, objectiveCard, objectiveBacks, tileChip } from "./pieces.js";
 import { rollRow } from "./markets.js";
+import { before, bump, arrive } from "./panel-motion.js";
 
 const TILE_GEMS = [...GEMS, "rainbow", "iridia"];
 const LEADS = [...GEMS, "wild"];
@@ -64,11 +65,11 @@ function groupMark(by, key) {
 
 // The victory pile on a big board: tiles as small tiles, relics as small cards, in groups.
 // A sort switch redraws it in place (the focus stays on the switch).
-function victoryPile(p) {
+function victoryPile(p, was = null, ctx = null) {
   const tiles = sortChoice("tiles");
   const relics = sortChoice("relics");
   const redraw = (sort) => {
-    const again = victoryPile(p);
+    const again = victoryPile(p);  // (no motion on a re-sort)
     holder.replaceWith(again);
     const button = again.querySelector(`[data-sort="${sort}"]`);
     if (button) button.focus();
@@ -76,23 +77,23 @@ function victoryPile(p) {
   const holder = h("div", { class: "victory", "data-sort-tiles": tiles, "data-sort-relics": relics },
     h("div", { class: "board-row" }, h("span", { class: "row-label" }, t("panels.tiles", { n: p.victory_pile.length })),
       p.victory_pile.length > 1 ? sortSwitch("tiles", redraw) : null,
-      h("span", { class: "tile-groups" }, ...tileGroups(p.victory_pile, tiles).map(([k, xs]) => h("span", { class: "group", "data-group": k }, ...xs.map(tileChip))))),
+      h("span", { class: "tile-groups" }, ...tileGroups(p.victory_pile, tiles).map(([k, xs]) => h("span", { class: "group", "data-group": k }, ...xs.map((x) => arrive(tileChip(x), was && !was.victory_pile.some((y) => y.id === x.id), ctx)))))),
     p.relics.length ? h("div", { class: "board-row" }, h("span", { class: "row-label" }, t("panels.relics", { n: p.relics.length })),
       p.relics.length > 1 ? sortSwitch("relics", redraw) : null,
-      h("span", { class: "relic-groups" }, ...relicGroups(p.relics, relics).map(([k, xs]) => h("span", { class: "group", "data-group": k }, ...xs.map((r) => relicCard(r, { small: true })))))) : null);
+      h("span", { class: "relic-groups" }, ...relicGroups(p.relics, relics).map(([k, xs]) => h("span", { class: "group", "data-group": k }, ...xs.map((r) => arrive(relicCard(r, { small: true }), was && !was.relics.some((y) => y.id === r.id), ctx)))))) : null);
   return holder;
 }
 
 // The victory pile on a compact board: counts by gem (or region), relics by lead gem (or category).
-function victoryCounts(p) {
+function victoryCounts(p, was = null, ctx = null) {
   const tiles = sortChoice("tiles");
   const relics = sortChoice("relics");
   const tileBits = tileGroups(p.victory_pile, tiles).map(([k, xs]) => counter(groupMark(tiles, k), xs.length, `${tiles === "region" ? t(`region.${k}`) : colour(k)}: ${xs.length}`, "tile-count"));
   const relicBits = relicGroups(p.relics, relics).map(([k, xs]) => counter(groupMark(relics, k), xs.length, `${relics === "category" ? categoryName(k) : leadName(k)}: ${xs.length}`, "relic-count"));
   const names = p.relics.map((r) => t(`relic.${r.id}`)).join(t("panels.list_sep"));
   return h("span", { class: "victory-counts" },
-    tileBits.length ? h("span", { class: "tiles-mini", title: t("panels.tiles", { n: p.victory_pile.length }) }, h("small", { class: "mini-label" }, t("panels.tiles_short")), ...tileBits) : null,
-    relicBits.length ? h("span", { class: "relics-mini", title: `${t("panels.relics", { n: p.relics.length })}: ${names}`, "data-tip": `${t("panels.relics", { n: p.relics.length })}: ${names}` }, h("small", { class: "mini-label" }, t("panels.relics_short")), ...relicBits) : null);
+    tileBits.length ? bump(h("span", { class: "tiles-mini", title: t("panels.tiles", { n: p.victory_pile.length }) }, h("small", { class: "mini-label" }, t("panels.tiles_short")), ...tileBits), p.victory_pile.length, was && was.victory_pile.length, ctx) : null,
+    relicBits.length ? bump(h("span", { class: "relics-mini", title: `${t("panels.relics", { n: p.relics.length })}: ${names}`, "data-tip": `${t("panels.relics", { n: p.relics.length })}: ${names}` }, h("small", { class: "mini-label" }, t("panels.relics_short")), ...relicBits), p.relics.length, was && was.relics.length, ctx) : null);
 }
 
 // The cargo hold: a slot per gem the rules allow, filled in colour order; gems beyond the limit
@@ -132,13 +133,13 @@ function honours(p) {
   ];
 }
 
-function head(p, st, view, me) {
+function head(p, st, view, me, was, ctx) {
   return h("div", { class: "player-head" },
     h("span", { class: "pawn", style: `background:${clanColour(p)}`, "aria-hidden": "true" }),
     h("b", { class: "player-name" }, me ? t("seat.you", { seat: seatName(p.seat) }) : seatName(p.seat)),
     h("small", { class: "player-state" }, `${seatKind(st, p)} · ${where(p)}`),
     view.current_player === p.seat ? h("span", { class: "turn-flag", title: t("panels.their_turn") }, t("panels.turn")) : null,
-    pointsBadge(totalPoints(p)));
+    bump(pointsBadge(totalPoints(p)), totalPoints(p), was && totalPoints(was), ctx));
 }
 
 // One player's board. `mine`: the context whose actions this board's things take (your own
@@ -149,29 +150,33 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
   const limit = (view.params && view.params.cargo_limit) || 7;
   const current = view.current_player === p.seat;
   const cls = `player${current ? " current" : ""}${me ? " me" : ""}${compact ? " compact" : " big"}${p.rhom ? " rhom" : ""}`;
+  const was = before(ctx, p.seat);
+  const cargoTotal = (q) => GEMS.reduce((n, c) => n + (q.cargo[c] || 0), 0);
+  const coins = bump(coinCounter(p.coins), p.coins, was && was.coins, ctx);
+  const stones = bump(stoneCounter(p.stone_dice), p.stone_dice, was && was.stone_dice, ctx);
   const roll = current && view.turn.latest_roll ? rollRow(view.turn.latest_roll, ctx, view) : null;
   if (compact) {
     // items in hand: one chip (a card and their number); their names and texts in its tooltip
     const handTip = p.items.map((k) => itemTip(k)).join("\n\n");
     const items = p.items.length ? h("span", { class: "item-mini", title: handTip, "data-tip": handTip, "aria-label": `${t("table.hand")}: ${p.items.map(itemName).join(t("panels.list_sep"))}` },
       merchantIcon(14), h("b", {}, String(p.items.length))) : null;
-    return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me),
-      h("div", { class: "board-row" }, cargoHold(p, limit),
-        p.rhom ? null : coinCounter(p.coins), p.rhom ? null : stoneCounter(p.stone_dice), items, ...honours(p),
-        victoryCounts(p), p.rhom ? null : p.objectives ? revealedObjectives(p) : objectiveBacks(p.objective_count)),
+    return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me, was, ctx),
+      h("div", { class: "board-row" }, bump(cargoHold(p, limit), cargoTotal(p), was && cargoTotal(was), ctx),
+        p.rhom ? null : coins, p.rhom ? null : stones, items, ...honours(p),
+        victoryCounts(p, was, ctx), p.rhom ? null : p.objectives ? revealedObjectives(p) : objectiveBacks(p.objective_count)),
       roll);
   }
-  const counters = GEMS.map((c) => clickable(gemCounter(c, p.cargo[c] || 0, "cargo-gem"), `gem:${c}`, mine));
-  const hand = p.items.map((k) => clickable(itemCard(k, { small: true }), `item:${k}`, mine));
+  const counters = GEMS.map((c) => clickable(bump(gemCounter(c, p.cargo[c] || 0, "cargo-gem"), p.cargo[c] || 0, was && (was.cargo[c] || 0), ctx), `gem:${c}`, mine));
+  const hand = p.items.map((k) => clickable(arrive(itemCard(k, { small: true }), was && !was.items.includes(k), ctx), `item:${k}`, mine));
   const objectives = p.objectives
     ? [...p.objectives.map((o) => clickable(objectiveCard(o), `objective:${o.id}`, mine)), p.discarded_objective ? objectiveCard(p.discarded_objective, { discarded: true }) : null]
     : [objectiveBacks(p.objective_count)];
-  return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me),
+  return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me, was, ctx),
     h("div", { class: "board-row" }, h("span", { class: "cargo" }, cargoHold(p, limit), ...counters),
-      p.rhom ? null : coinCounter(p.coins), p.rhom ? null : stoneCounter(p.stone_dice), ...honours(p)),
+      p.rhom ? null : coins, p.rhom ? null : stones, ...honours(p)),
     roll,
     hand.length ? h("div", { class: "board-row hand" }, h("span", { class: "row-label" }, t("table.hand")), ...hand) : null,
-    victoryPile(p),
+    victoryPile(p, was, ctx),
     p.reserved ? h("div", { class: "board-row" }, h("span", { class: "row-label" }, t("panels.reserved")),
       clickable(relicCard(p.reserved, { small: true, extra: "reserved" }), `relic:${p.reserved.id}`, mine)) : null,
     p.rhom ? null : h("div", { class: "board-row objectives" }, h("span", { class: "row-label" }, me ? t("table.objectives") : t("panels.objectives")), ...objectives));

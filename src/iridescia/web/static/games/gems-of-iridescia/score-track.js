@@ -1,7 +1,7 @@
 // The score track: every seat's marker (its clan colour and number) on a 0..N track, from the
 // points the view shows (relics, tile bonuses, tokens, the Rhom's merchant points...; the
 // points only known at the end, such as sets and objectives, come with the final scoring).
-// The track grows by tens so that the leader always has room ahead.
+// At the end of the game the markers move to the final totals. The track grows by tens so that the leader always has room ahead.
 import { t, seatName } from "/static/js/i18n.js";
 import { h } from "/static/js/dom.js";
 import { el } from "./icons.js";
@@ -16,8 +16,10 @@ function inkOn(colour) {
   return light < 140 ? "#fff" : "#111";
 }
 
-export function renderTrack(view) {
-  const scores = view.players.map((p) => ({ p, n: totalPoints(p) }));
+// `result`: the table's final result, once the game is over (the totals with every source).
+export function renderTrack(view, result = null) {
+  const final = view.game_over && result && result.scores;
+  const scores = view.players.map((p) => ({ p, n: final && final[p.seat] ? final[p.seat].total : totalPoints(p) }));
   const top = Math.max(30, Math.ceil((Math.max(...scores.map((s) => s.n)) + 5) / 10) * 10);
   const x = (n) => PAD + ((W - 2 * PAD) * n) / top;
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "track-svg", role: "img", "aria-label": scores.map((s) => t("panels.track_seat", { seat: seatName(s.p.seat), n: s.n })).join(t("panels.list_sep")), preserveAspectRatio: "xMidYMid meet" });
