@@ -27,13 +27,13 @@ function gemMarket(view, ctx) {
   const was = motionOf(ctx) ? ctx.before : null;
   const dice = GEMS.map((c) => {
     const label = t("panels.market_die", { colour: colour(c), n: view.market[c], supply: view.supply[c] });
-    return clickable(h("div", { class: "market-die", "data-gem": c, title: label, "aria-label": label, "data-die": `market:${c}`, "data-value": view.market[c] },
+    return clickable(h("div", { class: "market-die", "data-gem": c, title: label, role: "img", "aria-label": label, "data-die": `market:${c}`, "data-value": view.market[c] },
       gemIcon(c, 16), bump(h("span", { class: "market-value" }, dieFace(view.market[c], c, 30)), view.market[c], was && was.market[c], ctx),
       bump(h("small", { class: "supply" }, String(view.supply[c])), view.supply[c], was && was.supply[c], ctx)), `die:market:${c}`, ctx);
   });
   const stone = t("panels.stone_supply", { n: view.stone_supply });
   return h("div", { class: "gem-market" }, ...dice,
-    bump(h("div", { class: "stone-supply", title: stone, "aria-label": stone }, stoneDieIcon(null, 22), h("small", {}, String(view.stone_supply))), view.stone_supply, was && was.stone_supply, ctx));
+    bump(h("div", { class: "stone-supply", title: stone, role: "img", "aria-label": stone }, stoneDieIcon(null, 22), h("small", {}, String(view.stone_supply))), view.stone_supply, was && was.stone_supply, ctx));
 }
 
 // The latest roll: each die with its face, marked success or failure against the value it
@@ -86,7 +86,7 @@ function itemMarket(view, ctx) {
 function tokensLeft(view) {
   const left = view.tokens_left || [];
   const label = t("panels.tokens_left");
-  return h("div", { class: "tokens-left", title: label, "aria-label": label },
+  return h("div", { class: "tokens-left" },
     h("span", { class: "row-label" }, label),
     ...(left.length ? left.map((k) => {
       const data = cards.tokens.find((x) => x.key === k);

@@ -14,20 +14,20 @@ export const REGIONS = ["desert", "canyon", "forest", "ruins", "castle"];
 
 // An icon with a number beside it; `label` says what it counts (tooltip and screen readers).
 export function counter(icon, n, label, cls = "") {
-  return h("span", { class: `counter ${cls}`.trim(), title: label, "aria-label": label }, icon, h("b", {}, String(n)));
+  return h("span", { class: `counter ${cls}`.trim(), title: label, role: "img", "aria-label": label }, icon, h("b", {}, String(n)));
 }
 
 // (no "gem-<colour>" class: the old stylesheet paints those as coloured pills)
 export const gemCounter = (c, n, cls = "") => counter(gemIcon(c, 18), n, t("panels.gems_of", { n, colour: colour(c) }), `gem-count ${cls}`);
 export const coinCounter = (n) => counter(coinIcon(null, 18), n, t("panels.coins", { n }), "coins");
 export const stoneCounter = (n) => counter(stoneDieIcon(null, 18), n, t("panels.stone_dice", { n }), "stone");
-export const pointsBadge = (n) => h("span", { class: "points-badge", title: t("panels.points", { n }), "aria-label": t("panels.points", { n }) }, pointsIcon(n, 26));
+export const pointsBadge = (n) => h("span", { class: "points-badge", title: t("panels.points", { n }), role: "img", "aria-label": t("panels.points", { n }) }, pointsIcon(n, 26));
 
 // A cost in gems: one gem icon per gem (the cost is read at a glance, colour-blind players by
 // the shapes).
 export function gemCost(cost) {
   const gems = Object.entries(cost).flatMap(([c, n]) => Array.from({ length: n }, () => gemIcon(c, 15)));
-  return h("span", { class: "gem-cost", title: t("panels.cost_gems"), "aria-label": Object.entries(cost).filter(([, n]) => n).map(([c, n]) => t("panels.n_of", { n, what: colour(c) })).join(t("panels.list_sep")) }, ...gems);
+  return h("span", { class: "gem-cost", title: t("panels.cost_gems"), role: "img", "aria-label": Object.entries(cost).filter(([, n]) => n).map(([c, n]) => t("panels.n_of", { n, what: colour(c) })).join(t("panels.list_sep")) }, ...gems);
 }
 
 // An item card: name, cost (a coin), text and when it can be played. `slot`: its place in the
@@ -71,7 +71,7 @@ export function objectiveCard(o, { discarded = false } = {}) {
 // Secret objectives seen from behind: one card back per objective.
 export function objectiveBacks(n) {
   const label = t("panels.secret_objectives", { n });
-  return h("span", { class: "objective-backs", title: label, "aria-label": label }, ...Array.from({ length: n }, () => cardBackIcon(null, 16, "", "#6b5a86")));
+  return h("span", { class: "objective-backs", title: label, role: "img", "aria-label": label }, ...Array.from({ length: n }, () => cardBackIcon(null, 16, "", "#6b5a86")));
 }
 
 // A collected tile: its region's colour, its gem, and its bonus as a small icon.

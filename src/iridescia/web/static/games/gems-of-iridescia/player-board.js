@@ -138,7 +138,7 @@ function head(p, st, view, me, was, ctx) {
     h("span", { class: "pawn", style: `background:${clanColour(p)}`, "aria-hidden": "true" }),
     h("b", { class: "player-name" }, me ? t("seat.you", { seat: seatName(p.seat) }) : seatName(p.seat)),
     h("small", { class: "player-state" }, `${seatKind(st, p)} · ${where(p)}`),
-    view.current_player === p.seat ? h("span", { class: "turn-flag", title: t("panels.their_turn") }, t("panels.turn")) : null,
+    view.current_player === p.seat && !view.game_over ? h("span", { class: "turn-flag", title: t("panels.their_turn") }, t("panels.turn")) : null,
     bump(pointsBadge(totalPoints(p)), totalPoints(p), was && totalPoints(was), ctx));
 }
 
@@ -148,7 +148,7 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
   const me = st.seat === p.seat;
   const mine = me ? ctx : null;
   const limit = (view.params && view.params.cargo_limit) || 7;
-  const current = view.current_player === p.seat;
+  const current = view.current_player === p.seat && !view.game_over;
   const cls = `player${current ? " current" : ""}${me ? " me" : ""}${compact ? " compact" : " big"}${p.rhom ? " rhom" : ""}`;
   const was = before(ctx, p.seat);
   const cargoTotal = (q) => GEMS.reduce((n, c) => n + (q.cargo[c] || 0), 0);
@@ -158,7 +158,7 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
   if (compact) {
     // items in hand: one chip (a card and their number); their names and texts in its tooltip
     const handTip = p.items.map((k) => itemTip(k)).join("\n\n");
-    const items = p.items.length ? h("span", { class: "item-mini", title: handTip, "data-tip": handTip, "aria-label": `${t("table.hand")}: ${p.items.map(itemName).join(t("panels.list_sep"))}` },
+    const items = p.items.length ? h("span", { class: "item-mini", title: handTip, "data-tip": handTip, role: "img", "aria-label": `${t("table.hand")}: ${p.items.map(itemName).join(t("panels.list_sep"))}` },
       merchantIcon(14), h("b", {}, String(p.items.length))) : null;
     return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me, was, ctx),
       h("div", { class: "board-row" }, bump(cargoHold(p, limit), cargoTotal(p), was && cargoTotal(was), ctx),

@@ -32,8 +32,8 @@ export function rhomPieces(rhom) {
   const last = rhom.discard && rhom.discard.length ? rhom.discard[rhom.discard.length - 1] : null;
   const barricades = t("panels.barricades_left", { n: rhom.barricades_left });
   return h("div", { class: "rhom-pieces", "data-vane": rhom.weathervane },
-    h("span", { class: "rhom-deck", title: `${deck} — ${vane}`, "aria-label": `${deck} — ${vane}` },
+    h("span", { class: "rhom-deck", title: `${deck} — ${vane}`, role: "img", "aria-label": `${deck} — ${vane}` },
       cardBackIcon(rhom.deck_count, 26, "", "#4a4f57"), weathervaneIcon(rhom.weathervane, 26)),
     last !== null ? h("span", { class: "rhom-last" }, h("small", {}, t("panels.rhom_last")), lastCard(last)) : null,
-    h("span", { class: "barricades-left", title: barricades, "aria-label": barricades }, barricadeIcon(18), h("b", {}, String(rhom.barricades_left))));
+    h("span", { class: "barricades-left", title: barricades, role: "img", "aria-label": barricades }, barricadeIcon(18), h("b", {}, String(rhom.barricades_left))));
 }
