@@ -42,25 +42,44 @@ function relicGroups(relics, by) {
   return keys.map((k) => [k, relics.filter((r) => of(r) === k)]).filter(([, xs]) => xs.length);
 }
 
-// A two-way switch (by gem / by region): a choice is remembered and `redraw(what)` called.
+// The picture of a sort choice: a gem, the regions' colours, a relic's category.
+function sortPicture(choice) {
+  if (choice === "region") return h("span", { class: "region-mosaic", "aria-hidden": "true" }, ...REGIONS.slice(0, 4).map((r) => h("span", { style: `background:${REGION_COLOUR[r]}` })));
+  if (choice === "category") return categoryIcon("lore", 14);
+  return gemIcon("sapphire", 14);
+}
+
+// A two-way switch (by gem / by region), two small picture buttons under the row's label: a
+// choice is remembered and `redraw(what)` called.
 function sortSwitch(what, redraw) {
   const current = sortChoice(what);
   return h("span", { class: "sort-switch", role: "group", "aria-label": t(`panels.sort.${what}`) },
     ...SORTS[what].map((choice) => h("button", {
       class: `sort-choice${choice === current ? " on" : ""}`, type: "button", "aria-pressed": choice === current ? "true" : "false",
-      "data-sort": `${what}:${choice}`,
+      "data-sort": `${what}:${choice}`, title: t(`panels.sort_by.${choice}`), "aria-label": t(`panels.sort_by.${choice}`),
       onclick: (ev) => {
         ev.stopPropagation();
         localStorage.setItem(`iridescia.sort.${what}`, choice);
         redraw(`${what}:${choice}`);
       },
-    }, t(`panels.sort_by.${choice}`))));
+    }, sortPicture(choice))));
 }
 
 function groupMark(by, key) {
   if (by === "region") return h("span", { class: "region-mark", style: `background:${REGION_COLOUR[key]}`, title: t(`region.${key}`) });
   if (by === "category") return categoryIcon(key, 14, categoryName(key));
   return gemIcon(key === "wild" ? "rainbow" : key, 14, key === "wild" ? leadName(key) : colour(key));
+}
+
+// A row of a big board: its label in a column of its own, then what it shows (wrapping under
+// itself, never under the label).
+function row(label, cls, ...content) {
+  return h("div", { class: `board-row ${cls}`.trim() }, h("span", { class: "row-label" }, label), h("div", { class: "row-body" }, ...content));
+}
+
+// A row of the victory pile: the sort switch goes under the label.
+function sortedRow(label, cls, sorter, ...content) {
+  return h("div", { class: `board-row ${cls}` }, h("span", { class: "row-label" }, h("span", {}, label), sorter), h("div", { class: "row-body" }, ...content));
 }
 
 // The victory pile on a big board: tiles as small tiles, relics as small cards, in groups.
@@ -75,11 +94,9 @@ function victoryPile(p, was = null, ctx = null) {
     if (button) button.focus();
   };
   const holder = h("div", { class: "victory", "data-sort-tiles": tiles, "data-sort-relics": relics },
-    h("div", { class: "board-row" }, h("span", { class: "row-label" }, t("panels.tiles", { n: p.victory_pile.length })),
-      p.victory_pile.length > 1 ? sortSwitch("tiles", redraw) : null,
+    sortedRow(t("panels.tiles", { n: p.victory_pile.length }), "tiles-row", p.victory_pile.length > 1 ? sortSwitch("tiles", redraw) : null,
       h("span", { class: "tile-groups" }, ...tileGroups(p.victory_pile, tiles).map(([k, xs]) => h("span", { class: "group", "data-group": k }, ...xs.map((x) => arrive(tileChip(x), was && !was.victory_pile.some((y) => y.id === x.id), ctx)))))),
-    p.relics.length ? h("div", { class: "board-row" }, h("span", { class: "row-label" }, t("panels.relics", { n: p.relics.length })),
-      p.relics.length > 1 ? sortSwitch("relics", redraw) : null,
+    p.relics.length ? sortedRow(t("panels.relics", { n: p.relics.length }), "relics-row", p.relics.length > 1 ? sortSwitch("relics", redraw) : null,
       h("span", { class: "relic-groups" }, ...relicGroups(p.relics, relics).map(([k, xs]) => h("span", { class: "group", "data-group": k }, ...xs.map((r) => arrive(relicCard(r, { small: true }), was && !was.relics.some((y) => y.id === r.id), ctx)))))) : null);
   return holder;
 }
@@ -175,9 +192,8 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
     h("div", { class: "board-row" }, h("span", { class: "cargo" }, cargoHold(p, limit), ...counters),
       p.rhom ? null : coins, p.rhom ? null : stones, ...honours(p)),
     roll,
-    hand.length ? h("div", { class: "board-row hand" }, h("span", { class: "row-label" }, t("table.hand")), ...hand) : null,
+    hand.length ? row(t("table.hand"), "hand", ...hand) : null,
     victoryPile(p, was, ctx),
-    p.reserved ? h("div", { class: "board-row" }, h("span", { class: "row-label" }, t("panels.reserved")),
-      clickable(relicCard(p.reserved, { small: true, extra: "reserved" }), `relic:${p.reserved.id}`, mine)) : null,
-    p.rhom ? null : h("div", { class: "board-row objectives" }, h("span", { class: "row-label" }, me ? t("table.objectives") : t("panels.objectives")), ...objectives));
+    p.reserved ? row(t("panels.reserved"), "reserved-row", clickable(relicCard(p.reserved, { small: true, extra: "reserved" }), `relic:${p.reserved.id}`, mine)) : null,
+    p.rhom ? null : row(t("panels.objectives"), "objectives", ...objectives));
 }
