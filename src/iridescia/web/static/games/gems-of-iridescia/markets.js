@@ -6,7 +6,7 @@
 import { t } from "/static/js/i18n.js";
 import { h, clickable } from "/static/js/dom.js";
 import { el, GEM_FILL, gemIcon, crownIcon, cardBackIcon, stoneDieIcon } from "./icons.js";
-import { cards, colour, dieText, itemName, leadName } from "./words.js";
+import { cards, colour, capital, dieText, itemName, leadName } from "./words.js";
 import { GEMS, itemCard, relicCard } from "./pieces.js";
 import { motionOf, bump, arrive } from "./panel-motion.js";
 
@@ -26,7 +26,7 @@ export function dieFace(face, kind, size = 30) {
 function gemMarket(view, ctx) {
   const was = motionOf(ctx) ? ctx.before : null;
   const dice = GEMS.map((c) => {
-    const label = t("panels.market_die", { colour: colour(c), n: view.market[c], supply: view.supply[c] });
+    const label = capital(t("panels.market_die", { colour: colour(c), n: view.market[c], supply: view.supply[c] }));
     return clickable(h("div", { class: "market-die", "data-gem": c, title: label, role: "img", "aria-label": label, "data-die": `market:${c}`, "data-value": view.market[c] },
       gemIcon(c, 16), bump(h("span", { class: "market-value" }, dieFace(view.market[c], c, 30)), view.market[c], was && was.market[c], ctx),
       bump(h("small", { class: "supply" }, String(view.supply[c])), view.supply[c], was && was.supply[c], ctx)), `die:market:${c}`, ctx);

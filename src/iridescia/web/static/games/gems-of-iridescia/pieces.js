@@ -5,7 +5,7 @@
 import { t } from "/static/js/i18n.js";
 import { h } from "/static/js/dom.js";
 import { gemIcon, coinIcon, pointsIcon, stoneDieIcon, categoryIcon, cardBackIcon } from "./icons.js";
-import { colour, itemName, itemData, itemTip, relicName, relicTip, objectiveName, objectiveTip, timingShort, tileText, tileRegion, leadName, categoryName } from "./words.js";
+import { colour, capital, itemName, itemData, itemTip, relicName, relicTip, objectiveName, objectiveTip, timingShort, tileText, tileRegion, leadName, categoryName } from "./words.js";
 
 export const GEMS = ["amethyst", "citrine", "emerald", "sapphire"];
 // The regions' colours (the same as the board's face-down tiles), for collected tiles.
@@ -18,7 +18,7 @@ export function counter(icon, n, label, cls = "") {
 }
 
 // (no "gem-<colour>" class: the old stylesheet paints those as coloured pills)
-export const gemCounter = (c, n, cls = "") => counter(gemIcon(c, 18), n, t("panels.gems_of", { n, colour: colour(c) }), `gem-count ${cls}`);
+export const gemCounter = (c, n, cls = "") => counter(gemIcon(c, 18), n, capital(t("panels.gems_of", { n, colour: colour(c) })), `gem-count ${cls}`);
 export const coinCounter = (n) => counter(coinIcon(null, 18), n, t("panels.coins", { n }), "coins");
 export const stoneCounter = (n) => counter(stoneDieIcon(null, 18), n, t("panels.stone_dice", { n }), "stone");
 export const pointsBadge = (n) => h("span", { class: "points-badge", title: t("panels.points", { n }), role: "img", "aria-label": t("panels.points", { n }) }, pointsIcon(n, 26));

@@ -7,6 +7,8 @@ export let cards = { items: [], relics: [], objectives: [], tiles: [], tokens: [
 export function setCards(data) { cards = data; }
 
 export const colour = (c) => t(`colour.${c}`);
+// A sentence that starts with a word the catalogue writes in lower case (a colour).
+export const capital = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 export const itemName = (key) => t(`item.${key}`);
 export const relicName = (id) => t(`relic.${id}`);
 export const objectiveName = (id) => t(`objective.${id}`);
