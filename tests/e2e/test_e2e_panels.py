@@ -7,8 +7,9 @@ straight into the page (``_draw``) from a view the test shapes (every item, reli
 a cargo over its limit; a roll), with a context that offers an action at every place, so each
 component is checked on its own:
 
-- every component is drawn, and everything an action belongs to takes it (relic:<id>, slot:<n>,
-  item:<key>, gem:<colour>, die:<target>, objective:<id>); opponents' boards take none;
+- every component is drawn (the icons' gradients always painted), and everything an action
+  belongs to takes it (relic:<id>, slot:<n>, item:<key>, gem:<colour>, die:<target>,
+  objective:<id>); opponents' boards take none;
 - the cargo has the rules' number of slots, and a gain beyond it shows as overflow;
 - every card, tooltip and label reads in English, French and Japanese with no catalogue key
   left (items' timings were shown as raw ``timing.*`` keys), Japanese lists joined with 、;
@@ -230,6 +231,9 @@ def test_every_component_is_drawn_and_takes_its_actions(
     roll = me.locator(".roll")
     assert roll.locator(".roll-die.ok").count() == 2 and roll.locator(".roll-die.fail").count() == 1
     assert roll.locator(".die-stone").count() == 1
+    # the icons' gradients resolve to a copy that is always painted (not one in a closed tab)
+    first = "['#shine', '#rainbow'].map((id) => document.querySelector(id).closest('svg').id)"
+    assert page.evaluate(first) == ["gem-defs", "gem-defs"]
     shot(page, "panels-components")
     assert not errors.errors, errors.errors
 

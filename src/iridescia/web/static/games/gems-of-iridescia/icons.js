@@ -191,3 +191,15 @@ export const categoryIcon = (type, size = 16, label = "") => icon((s) => categor
 export const cardBackIcon = (n = null, size = 24, label = "", fill = "#3b2f4a") => icon((s) => cardBackShape(s, 12, 12, 11, n, fill), size, label);
 export const barricadeIcon = (size = 16, label = "") => icon((s) => barricadeShape(s, 12, 12, 10), size, label);
 export const merchantIcon = (size = 16, label = "") => icon((s) => merchantShape(s, 12, 12, 10), size, label);
+
+// The gradients once more, in a tiny SVG at the very start of the page: an id names the first
+// element with it in the document, and gradients inside a part hidden with display:none (a
+// panel in a closed tab) do not paint, so every icon's url(#rainbow) and url(#shine) must find
+// a copy that is always rendered.
+function sharedDefs() {
+  if (typeof document === "undefined" || !document.body || document.getElementById("gem-defs")) return;
+  const svg = el("svg", { id: "gem-defs", width: "0", height: "0", "aria-hidden": "true", focusable: "false", style: "position:absolute;width:0;height:0;overflow:hidden" });
+  addDefs(svg);
+  document.body.prepend(svg);
+}
+sharedDefs();
