@@ -48,6 +48,14 @@ function star(cx, cy, r) {
   return pts.join(" ");
 }
 
+// An emerald cut: a wide rectangle with its corners cut (a regular octagon looks like the
+// sapphire's circle at icon size, in grey).
+function emeraldCut(cx, cy, r) {
+  const w = r * 1.0, hh = r * 0.7, c = r * 0.34;
+  return [[-w + c, -hh], [w - c, -hh], [w, -hh + c], [w, hh - c], [w - c, hh], [-w + c, hh], [-w, hh - c], [-w, -hh + c]]
+    .map(([x, y]) => `${(cx + x).toFixed(2)},${(cy + y).toFixed(2)}`).join(" ");
+}
+
 // One gem of `colour` centred on (cx, cy), about 2r wide.
 export function gemShape(parent, colour, cx, cy, r) {
   const g = el("g", { class: `gem-shape gem-${colour}` }, parent);
@@ -55,7 +63,7 @@ export function gemShape(parent, colour, cx, cy, r) {
   let shape;
   if (colour === "amethyst") shape = el("polygon", { points: polygon(cx, cy, r, 4, -Math.PI / 2), ...paint }, g);
   else if (colour === "citrine") shape = el("polygon", { points: polygon(cx, cy + r * 0.15, r * 1.05, 3, -Math.PI / 2), ...paint }, g);
-  else if (colour === "emerald") shape = el("polygon", { points: polygon(cx, cy, r * 0.98, 8, Math.PI / 8), ...paint }, g);
+  else if (colour === "emerald") shape = el("polygon", { points: emeraldCut(cx, cy, r), ...paint }, g);  // a regular octagon read as a circle when small
   else if (colour === "sapphire") shape = el("circle", { cx, cy, r: r * 0.88, ...paint }, g);
   else if (colour === "rainbow") shape = el("polygon", { points: star(cx, cy, r * 1.05), ...paint }, g);
   else shape = el("polygon", { points: polygon(cx, cy, r * 0.95, 6, Math.PI / 6), ...paint }, g);
