@@ -231,6 +231,12 @@ def test_every_component_is_drawn_and_takes_its_actions(
     roll = me.locator(".roll")
     assert roll.locator(".roll-die.ok").count() == 2 and roll.locator(".roll-die.fail").count() == 1
     assert roll.locator(".die-stone").count() == 1
+    # a label only where it is read (axe: no aria-label on an element without a role)
+    bare = box.locator("[aria-label]").evaluate_all(
+        "els => els.filter((e) => !e.getAttribute('role') && !['SECTION', 'BUTTON', 'svg']"
+        ".includes(e.tagName)).map((e) => e.outerHTML.slice(0, 80))"
+    )
+    assert bare == [], bare
     # the icons' gradients resolve to a copy that is always painted (not one in a closed tab)
     first = "['#shine', '#rainbow'].map((id) => document.querySelector(id).closest('svg').id)"
     assert page.evaluate(first) == ["gem-defs", "gem-defs"]

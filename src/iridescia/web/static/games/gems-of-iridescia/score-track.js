@@ -28,15 +28,18 @@ export function renderTrack(view, result = null) {
     el("line", { x1: x(n), x2: x(n), y1: n % 10 ? 17 : 15, y2: n % 10 ? 23 : 25, stroke: "#8a7a5c", "stroke-width": n % 10 ? 0.8 : 1.4 }, svg);
     if (n % 10 === 0) el("text", { x: x(n), y: 40, "text-anchor": "middle", "font-size": 10, fill: "#5a4a3a" }, svg).textContent = String(n);
   }
-  // markers on the same score side by side, above the track
+  // markers on the same score side by side, centred on it
+  const tied = new Map();
+  for (const s of scores) tied.set(s.n, (tied.get(s.n) || 0) + 1);
   const at = new Map();
   for (const s of scores) {
     const k = s.n;
     const i = at.get(k) || 0;
     at.set(k, i + 1);
+    const spread = (i - (tied.get(k) - 1) / 2) * 12;
     const g = el("g", { class: "track-marker", "data-seat": s.p.seat, "data-points": s.n }, svg);
     el("title", {}, g).textContent = t("panels.track_seat", { seat: seatName(s.p.seat), n: s.n });
-    const cx = x(Math.min(s.n, top)) + i * 9, cy = 20 - i * 3;
+    const cx = Math.max(7, Math.min(W - 7, x(Math.min(s.n, top)) + spread)), cy = 20;
     el("circle", { cx, cy, r: 7, fill: clanColour(s.p), stroke: "#111", "stroke-width": 1.6 }, g);
     el("text", { x: cx, y: cy + 3.2, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: inkOn(clanColour(s.p)) }, g).textContent = s.p.rhom ? "" : String(s.p.seat + 1);
   }
