@@ -49,9 +49,9 @@ RAW_KEY = re.compile(
     r"bonus|table|where|seat|die|tile)\.[A-Za-z_0-9.]+"
 )
 
-DRAW_JS = """async ([st, offer, width, before, motion]) => {
+DRAW_JS = """async ([st, offer, width, before, motion, events]) => {
   const plugin = (await import("/static/games/gems-of-iridescia/index.js")).default;
-  const ctx = { seat: st.seat, table: st.table, events: [], before, motion,
+  const ctx = { seat: st.seat, table: st.table, events, before, motion,
     at: (place) => (offer ? [`act ${place}`] : []), pick: () => {} };
   const areas = plugin.areas(st, st.view, ctx);
   document.querySelector("#harness")?.remove();
@@ -125,8 +125,9 @@ def _draw(
     width: int = 480,
     before: dict[str, Any] | None = None,
     motion: int = 0,
+    events: list[dict[str, Any]] | None = None,
 ) -> dict[str, bool]:
-    return dict(page.evaluate(DRAW_JS, [st, offer, width, before, motion]))
+    return dict(page.evaluate(DRAW_JS, [st, offer, width, before, motion, events or []]))
 
 
 _META: dict[str, Any] = {}
@@ -223,6 +224,16 @@ def test_every_component_is_drawn_and_takes_its_actions(
     tip = rhom.locator(".rhom-card").get_attribute("data-tip") or ""
     assert "right, left, forward-left, forward-right" in tip and "2 gems" in tip
     assert rhom.locator(".barricades-left b").inner_text() == str(view["rhom"]["barricades_left"])
+    # seen played (its steps on screen one by one), the card's tooltip also says what it did
+    merchant = "The Rhom takes the Epic Elixir and scores 6 points."
+    steps = [
+        [{"kind": "rhom_card", "player": 1, "data": {"card": 6}, "text": "draws"}],
+        [{"kind": "rhom_merchant", "player": 1, "data": {"item": "elixir"}, "text": merchant}],
+    ]
+    for events in steps + steps[1:]:  # a step drawn twice adds its line once
+        _draw(page, shaped, offer=True, events=events)
+    tip = box.locator(".rhom-card").get_attribute("data-tip") or ""
+    assert tip.endswith("\n" + merchant) and tip.count(merchant) == 1
     # the score track: a marker per player at its points
     for p in view["players"]:
         marker = box.locator(f".track-marker[data-seat='{p['seat']}']")

@@ -16,7 +16,7 @@ function otherBoards(st, view, ctx, players) {
   return h("section", { class: "panel players others", "aria-label": t("panels.opponents"), "data-count": players.length },
     ...players.map((p) => {
       const board = playerBoard(p, st, view, ctx, { compact: true });
-      if (p.rhom && view.rhom) board.appendChild(rhomPieces(view.rhom));
+      if (p.rhom && view.rhom) board.appendChild(rhomPieces(view.rhom, ctx));
       return board;
     }));
 }
