@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import iridescia.i18n
+from iridescia import games
 from iridescia.i18n import catalogue, languages
 from iridescia.web.games import PLUGINS
 
@@ -58,6 +59,8 @@ def test_the_key_families_cover_the_card_data() -> None:
         f"token.{k['key']}" for k in data["tokens"]
     }
     families |= {f"region.{t['region']}" for t in data["tiles"]}
-    assert {"panels.timing.any_time", "panels.timing.start_of_turn", "panels.dir.FL"} <= families
+    view = games.get("gems-of-iridescia").new(1, seed=1, mode="solo").view(0)
+    families |= {f"panels.source.{k}" for p in view["players"] for k in p["points"]}
+    assert {"panels.timing.any_time", "panels.dir.FL", "panels.source.merchant"} <= families
     for lang in languages():
         assert sorted(families - set(catalogue(lang))) == [], lang

@@ -161,6 +161,7 @@ def _shaped(st: dict[str, Any], server: ServerProcess, rhom_card: int = 1) -> di
     ]
     me["cargo"] = {"amethyst": 3, "citrine": 2, "emerald": 2, "sapphire": 2}  # 9 of 7
     me["token"] = "scepter"
+    me["points"] = {**me["points"], "relics": 12, "tile_bonus": 3}
     dice = [("roll:0", 5, True), ("roll:1", 1, False), ("roll:2", 6, True)]
     v["turn"]["latest_roll"] = {
         "kind": "mining",
@@ -238,6 +239,10 @@ def test_every_component_is_drawn_and_takes_its_actions(
     for p in view["players"]:
         marker = box.locator(f".track-marker[data-seat='{p['seat']}']")
         assert marker.get_attribute("data-points") == str(sum(p["points"].values()))
+    # your points, with their sources in the tooltip
+    badge = me.locator(".points-badge").get_attribute("title") or ""
+    assert badge.startswith(f"Points: {sum(view['players'][0]['points'].values())}")
+    assert "relics 12" in badge and "tile bonuses 3" in badge
     # the roll: three dice, the third a stone die, marked success or failure
     roll = me.locator(".roll")
     assert roll.locator(".roll-die.ok").count() == 2 and roll.locator(".roll-die.fail").count() == 1

@@ -21,7 +21,12 @@ export function counter(icon, n, label, cls = "") {
 export const gemCounter = (c, n, cls = "") => counter(gemIcon(c, 18), n, capital(t("panels.gems_of", { n, colour: colour(c) })), `gem-count ${cls}`);
 export const coinCounter = (n) => counter(coinIcon(null, 18), n, t("panels.coins", { n }), "coins");
 export const stoneCounter = (n) => counter(stoneDieIcon(null, 18), n, t("panels.stone_dice", { n }), "stone");
-export const pointsBadge = (n) => h("span", { class: "points-badge", title: t("panels.points", { n }), role: "img", "aria-label": t("panels.points", { n }) }, pointsIcon(n, 26));
+// A player's points, the sources in its tooltip ("relics 12, tile bonuses 3").
+export function pointsBadge(n, sources = {}) {
+  const parts = Object.entries(sources).filter(([, v]) => v).map(([k, v]) => t("panels.source_n", { source: t(`panels.source.${k}`), n: v }));
+  const label = parts.length ? `${t("panels.points", { n })} (${parts.join(t("panels.list_sep"))})` : t("panels.points", { n });
+  return h("span", { class: "points-badge", title: label, role: "img", "aria-label": label }, pointsIcon(n, 26));
+}
 
 // A cost in gems: one gem icon per gem (the cost is read at a glance, colour-blind players by
 // the shapes).

@@ -156,7 +156,7 @@ function head(p, st, view, me, was, ctx) {
     h("b", { class: "player-name" }, me ? t("seat.you", { seat: seatName(p.seat) }) : seatName(p.seat)),
     h("small", { class: "player-state" }, `${seatKind(st, p)} · ${where(p)}`),
     view.current_player === p.seat && !view.game_over ? h("span", { class: "turn-flag", title: t("panels.their_turn") }, t("panels.turn")) : null,
-    bump(pointsBadge(totalPoints(p)), totalPoints(p), was && totalPoints(was), ctx));
+    bump(pointsBadge(totalPoints(p), p.points), totalPoints(p), was && totalPoints(was), ctx));
 }
 
 // One player's board. `mine`: the context whose actions this board's things take (your own
