@@ -16,6 +16,8 @@ component is checked on its own:
 - the victory pile's sort (tiles by gem or region, relics by lead gem or category) is
   remembered after a reload;
 - with four players the opponents' boards stay compact; on a phone nothing runs off the side;
+- two players: your board big, the other compact with its objectives face down; a spectator
+  has no board of their own; the one-column ``panels()`` keeps the same parts in order;
 - what a step changed shows briefly (a counter pulses with its difference, a new card rises in)
   when the table gives the view before it and a motion time, and nothing moves without them.
 
@@ -417,4 +419,42 @@ def test_what_a_step_changed_shows_briefly(
     assert box.locator(".bump, .arrived").count() == 0
     _draw(page, now, before=None, motion=400)  # nothing to compare with
     assert box.locator(".bump, .arrived").count() == 0
+    assert not errors.errors, errors.errors
+
+
+def test_two_players_and_a_spectator(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    table, token, st = _table(server, "standard", ["human", "bot:random"], seed=46, steps=10)
+    page = _open(
+        errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page()),
+        server,
+        table,
+        token,
+    )
+    shot(page, "panels-two-1440")
+    assert _draw(page, st) == {"me": True, "others": True, "market": True, "track": True}
+    box = page.locator("#harness")
+    assert box.locator("[data-area='me'] .player.big.me[data-seat='0']").count() == 1
+    assert box.locator("[data-area='others'] .player.compact[data-seat='1']").count() == 1
+    assert box.locator("[data-area='others'] .objective-backs").count() == 1  # face down
+    assert box.locator(".track-marker").count() == 2
+    assert box.locator(".rhom-pieces").count() == 0  # no Rhom at this table
+    # a spectator has no board of their own: every player is among the others, no secret shown
+    watcher = {**st, "seat": None}
+    assert _draw(page, watcher)["me"] is False
+    assert box.locator("[data-area='others'] .player.compact").count() == 2
+    assert box.locator(".objective, .card.objective").count() == 0
+    # the one-column fallback (the replay page): the same parts, in order
+    parts = page.evaluate(
+        """async (st) => {
+      const plugin = (await import("/static/games/gems-of-iridescia/index.js")).default;
+      const ctx = { seat: null, table: st.table, events: [], before: null, motion: 0,
+        at: () => [], pick: () => {} };
+      const panels = plugin.panels(st, st.view, ctx);
+      return [...panels.children].map((e) => e.className);
+    }""",
+        watcher,
+    )
+    assert parts == ["score-track", "panel players others", "panel market"]
     assert not errors.errors, errors.errors
