@@ -211,3 +211,16 @@ function sharedDefs() {
   document.body.prepend(svg);
 }
 sharedDefs();
+
+// The Rhom's deck: its top card's back, with the weathervane printed on it and the number of
+// cards left.
+export function rhomDeckShape(parent, cx, cy, r, side, n) {
+  const g = el("g", { class: "rhom-deck-shape" }, parent);
+  el("rect", { x: cx - r * 0.78 + 1.5, y: cy - r + 1.5, width: r * 1.56, height: r * 2, rx: r * 0.18, fill: "#2f3338" }, g);  // the cards under it
+  el("rect", { x: cx - r * 0.78, y: cy - r, width: r * 1.56, height: r * 2, rx: r * 0.18, fill: "#4a4f57", stroke: "#b8860b", "stroke-width": (r / 10).toFixed(2) }, g);
+  weathervaneShape(g, cx, cy - r * 0.3, r * 0.55, side);
+  el("text", { x: cx, y: cy + r * 0.82, "text-anchor": "middle", "font-size": (r * 0.62).toFixed(1), "font-weight": "700", fill: "#fff" }, g).textContent = String(n);
+  return g;
+}
+
+export const rhomDeckIcon = (side, n, size = 30, label = "") => icon((s) => rhomDeckShape(s, 11, 11.5, 10.5, side, n), size, label);

@@ -5,7 +5,7 @@
 // the barricades it has left.
 import { t, render } from "/static/js/i18n.js";
 import { h } from "/static/js/dom.js";
-import { weathervaneIcon, cardBackIcon, barricadeIcon, arrowIcon, merchantIcon, gemIcon } from "./icons.js";
+import { rhomDeckIcon, barricadeIcon, arrowIcon, merchantIcon, gemIcon } from "./icons.js";
 import { cards, rhomCardTip } from "./words.js";
 
 // What the Rhom's last card did, from the steps this page showed (ctx.events: the server sends
@@ -56,7 +56,7 @@ export function rhomPieces(rhom, ctx = null) {
   const barricades = t("panels.barricades_left", { n: rhom.barricades_left });
   return h("div", { class: "rhom-pieces", "data-vane": rhom.weathervane },
     h("span", { class: "rhom-deck", title: `${deck} — ${vane}`, role: "img", "aria-label": `${deck} — ${vane}` },
-      cardBackIcon(rhom.deck_count, 26, "", "#4a4f57"), weathervaneIcon(rhom.weathervane, 26)),
+      rhomDeckIcon(rhom.weathervane, rhom.deck_count, 34)),
     last !== null ? h("span", { class: "rhom-last" }, h("small", {}, t("panels.rhom_last")), lastCard(last)) : null,
     h("span", { class: "barricades-left", title: barricades, role: "img", "aria-label": barricades }, barricadeIcon(18), h("b", {}, String(rhom.barricades_left))));
 }
