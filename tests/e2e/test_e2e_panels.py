@@ -326,6 +326,9 @@ def test_the_victory_pile_sort_is_remembered(
         regions == [r for r in ["desert", "canyon", "forest", "ruins", "castle"] if r in regions]
         and len(regions) >= 3
     )
+    # the Rhom's compact board follows at once: its tiles counted by region
+    marks = page.locator("#harness [data-area='others'] .tiles-mini .region-mark")
+    assert marks.count() >= 1
     categories = pile.locator(".relic-groups .group").evaluate_all(
         "els => els.map((e) => e.dataset.group)"
     )

@@ -61,6 +61,7 @@ function sortSwitch(what, redraw) {
         ev.stopPropagation();
         localStorage.setItem(`iridescia.sort.${what}`, choice);
         redraw(`${what}:${choice}`);
+        document.querySelectorAll(".victory-counts").forEach((n) => n.redraw && n.replaceWith(n.redraw()));
       },
     }, sortPicture(choice))));
 }
@@ -108,9 +109,11 @@ function victoryCounts(p, was = null, ctx = null) {
   const tileBits = tileGroups(p.victory_pile, tiles).map(([k, xs]) => counter(groupMark(tiles, k), xs.length, `${tiles === "region" ? t(`region.${k}`) : colour(k)}: ${xs.length}`, "tile-count"));
   const relicBits = relicGroups(p.relics, relics).map(([k, xs]) => counter(groupMark(relics, k), xs.length, `${relics === "category" ? categoryName(k) : leadName(k)}: ${xs.length}`, "relic-count"));
   const names = p.relics.map((r) => t(`relic.${r.id}`)).join(t("panels.list_sep"));
-  return h("span", { class: "victory-counts" },
+  const node = h("span", { class: "victory-counts" },
     tileBits.length ? bump(h("span", { class: "tiles-mini", title: t("panels.tiles", { n: p.victory_pile.length }) }, h("small", { class: "mini-label" }, t("panels.tiles_short")), ...tileBits), p.victory_pile.length, was && was.victory_pile.length, ctx) : null,
     relicBits.length ? bump(h("span", { class: "relics-mini", title: `${t("panels.relics", { n: p.relics.length })}: ${names}`, "data-tip": `${t("panels.relics", { n: p.relics.length })}: ${names}` }, h("small", { class: "mini-label" }, t("panels.relics_short")), ...relicBits), p.relics.length, was && was.relics.length, ctx) : null);
+  node.redraw = () => victoryCounts(p);  // a new sort choice redraws the compact boards too
+  return node;
 }
 
 // The cargo hold: a slot per gem the rules allow, filled in colour order; gems beyond the limit
