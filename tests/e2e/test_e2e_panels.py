@@ -144,8 +144,9 @@ def _meta(server: ServerProcess) -> dict[str, Any]:
 
 def _shaped(st: dict[str, Any], server: ServerProcess, rhom_card: int = 1) -> dict[str, Any]:
     """The state with a view holding every component: all items (in hand and in the market, one
-    of them twice), all relics in the row, a reserved relic, tiles with every bonus, a cargo two
-    gems over its limit, a roll of two mining dice and a stone die, the Rhom's last card."""
+    of them twice), all relics in the row, a reserved relic, the Book's view of the relic deck,
+    tiles with every bonus, a cargo two gems over its limit, a roll of two mining dice and a stone
+    die, the Rhom's last card."""
     data = _meta(server)["data"]
     st = copy.deepcopy(st)
     v = st["view"]
@@ -172,6 +173,7 @@ def _shaped(st: dict[str, Any], server: ServerProcess, rhom_card: int = 1) -> di
     }
     v["turn"]["mining_colour"] = "emerald"
     v["current_player"] = 0
+    v["decision"] = {**(v.get("decision") or {}), "relic_deck": data["relics"][10:14]}  # the Book
     if v.get("rhom"):
         v["rhom"]["discard"] = [rhom_card]
     return st
@@ -241,6 +243,9 @@ def test_every_component_is_drawn_and_takes_its_actions(
     for p in view["players"]:
         marker = box.locator(f".track-marker[data-seat='{p['seat']}']")
         assert marker.get_attribute("data-points") == str(sum(p["points"].values()))
+    # the Book's look through the relic deck is on your board, each card taking its action
+    book = me.locator(".book-deck .card.relic.legal")
+    assert book.count() == 4 and box.locator("[data-area='market'] .book-deck").count() == 0
     # your points, with their sources in the tooltip
     badge = me.locator(".points-badge").get_attribute("title") or ""
     assert badge.startswith(f"Points: {sum(view['players'][0]['points'].values())}")

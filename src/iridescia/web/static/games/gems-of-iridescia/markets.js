@@ -55,13 +55,11 @@ function relicRow(view, ctx) {
   const deck = view.relic_deck;
   const next = deck.count && deck.top_lead ? t("panels.next_lead", { lead: leadName(deck.top_lead) }) : "";
   const deckLabel = t("panels.relic_deck", { n: deck.count });
-  const book = view.decision && view.decision.relic_deck ? h("div", { class: "book-deck" }, h("p", {}, t("table.book_deck")),
-    h("div", { class: "cards" }, ...view.decision.relic_deck.map((r) => clickable(relicCard(r), `relic:${r.id}`, ctx)))) : null;
   return h("section", { class: "market-part relics", "aria-label": t("panels.relic_row") },
     h("h4", {}, t("panels.relic_row"),
       h("span", { class: "deck", title: `${deckLabel}${next ? ` — ${next}` : ""}` }, cardBackIcon(deck.count, 22, deckLabel, "#5b4a36"),
         deck.count && deck.top_lead ? gemIcon(deck.top_lead === "wild" ? "rainbow" : deck.top_lead, 14, next) : null)),
-    h("div", { class: "cards" }, ...view.relic_row.map((r) => clickable(arrive(relicCard(r), motionOf(ctx) && !ctx.before.relic_row.some((x) => x.id === r.id), ctx), `relic:${r.id}`, ctx))), book);
+    h("div", { class: "cards" }, ...view.relic_row.map((r) => clickable(arrive(relicCard(r), motionOf(ctx) && !ctx.before.relic_row.some((x) => x.id === r.id), ctx), `relic:${r.id}`, ctx))));
 }
 
 function itemMarket(view, ctx) {

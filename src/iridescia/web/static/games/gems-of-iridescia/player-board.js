@@ -162,6 +162,14 @@ function head(p, st, view, me, was, ctx) {
     bump(pointsBadge(totalPoints(p), p.points), totalPoints(p), was && totalPoints(was), ctx));
 }
 
+// The relic deck, while you look through it with the Regal Reference Book (only your view has
+// it): on your own board, where your decision is, rather than with the markets.
+function book(view, me, mine) {
+  const deck = view.decision && view.decision.relic_deck;
+  if (!me || !deck) return null;
+  return row(t("table.book_deck"), "book-deck", ...deck.map((r) => clickable(relicCard(r), `relic:${r.id}`, mine)));
+}
+
 // One player's board. `mine`: the context whose actions this board's things take (your own
 // board), or null.
 export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
@@ -197,6 +205,7 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
     roll,
     hand.length ? row(t("table.hand"), "hand", ...hand) : null,
     victoryPile(p, was, ctx),
+    book(view, me, mine),
     p.reserved ? row(t("panels.reserved"), "reserved-row", clickable(relicCard(p.reserved, { small: true, extra: "reserved" }), `relic:${p.reserved.id}`, mine)) : null,
     p.rhom ? null : row(t("panels.objectives"), "objectives", ...objectives));
 }
