@@ -102,8 +102,7 @@ def test_hot_seat_hand_off_hides_objectives(
             """() => {
           const me = document.querySelector('.player.me');
           if (!me) return null;
-          const names = [...me.querySelectorAll('.objective')].map(
-            (e) => e.textContent.replace(/ \\(\\d+\\)$/, ''));
+          const names = [...me.querySelectorAll('.objective .card-name')].map((e) => e.textContent);
           return {seat: me.dataset.seat, names, html: document.documentElement.outerHTML};
         }"""
         )

@@ -48,6 +48,14 @@ function star(cx, cy, r) {
   return pts.join(" ");
 }
 
+// An emerald cut: a wide rectangle with its corners cut (a regular octagon looks like the
+// sapphire's circle at icon size, in grey).
+function emeraldCut(cx, cy, r) {
+  const w = r * 1.0, hh = r * 0.7, c = r * 0.34;
+  return [[-w + c, -hh], [w - c, -hh], [w, -hh + c], [w, hh - c], [w - c, hh], [-w + c, hh], [-w, hh - c], [-w, -hh + c]]
+    .map(([x, y]) => `${(cx + x).toFixed(2)},${(cy + y).toFixed(2)}`).join(" ");
+}
+
 // One gem of `colour` centred on (cx, cy), about 2r wide.
 export function gemShape(parent, colour, cx, cy, r) {
   const g = el("g", { class: `gem-shape gem-${colour}` }, parent);
@@ -55,7 +63,7 @@ export function gemShape(parent, colour, cx, cy, r) {
   let shape;
   if (colour === "amethyst") shape = el("polygon", { points: polygon(cx, cy, r, 4, -Math.PI / 2), ...paint }, g);
   else if (colour === "citrine") shape = el("polygon", { points: polygon(cx, cy + r * 0.15, r * 1.05, 3, -Math.PI / 2), ...paint }, g);
-  else if (colour === "emerald") shape = el("polygon", { points: polygon(cx, cy, r * 0.98, 8, Math.PI / 8), ...paint }, g);
+  else if (colour === "emerald") shape = el("polygon", { points: emeraldCut(cx, cy, r), ...paint }, g);  // a regular octagon read as a circle when small
   else if (colour === "sapphire") shape = el("circle", { cx, cy, r: r * 0.88, ...paint }, g);
   else if (colour === "rainbow") shape = el("polygon", { points: star(cx, cy, r * 1.05), ...paint }, g);
   else shape = el("polygon", { points: polygon(cx, cy, r * 0.95, 6, Math.PI / 6), ...paint }, g);
@@ -171,3 +179,112 @@ export function regionMark(parent, region, cx, cy, r) {
   }
   return g;
 }
+
+// ---- Pictures of the panels (player boards, markets, the Rhom's deck). ----
+
+// An arrow pointing along `angle` degrees (0: right, -90: up), for the Rhom's weathervane and
+// the directions of its cards.
+export function arrowShape(parent, cx, cy, r, angle, fill = "#3b2f4a") {
+  const g = el("g", { transform: `rotate(${angle} ${cx} ${cy})` }, parent);
+  el("path", { d: `M${cx - r},${cy - r * 0.22} L${cx + r * 0.15},${cy - r * 0.22} L${cx + r * 0.15},${cy - r * 0.6} L${cx + r},${cy} L${cx + r * 0.15},${cy + r * 0.6} L${cx + r * 0.15},${cy + r * 0.22} L${cx - r},${cy + r * 0.22} Z`, fill, "stroke-linejoin": "round" }, g);
+  return g;
+}
+
+// The Rhom's weathervane: a rooster's arrow on a post, pointing left or right.
+export function weathervaneShape(parent, cx, cy, r, side) {
+  const g = el("g", { class: `vane vane-${side}` }, parent);
+  el("line", { x1: cx, y1: cy - r * 0.2, x2: cx, y2: cy + r, stroke: "#5b4a36", "stroke-width": (r / 6).toFixed(2), "stroke-linecap": "round" }, g);
+  el("circle", { cx, cy: cy - r * 0.2, r: r * 0.14, fill: "#5b4a36" }, g);
+  arrowShape(g, cx, cy - r * 0.45, r * 0.95, side === "left" ? 180 : 0, "#b8860b");
+  return g;
+}
+
+// A royalty token: a crown on a purple disc.
+export function crownShape(parent, cx, cy, r) {
+  const g = el("g", { class: "crown-shape" }, parent);
+  el("circle", { cx, cy, r, fill: "#3b2f4a", stroke: "#b8860b", "stroke-width": (r / 7).toFixed(2) }, g);
+  const w = r * 0.6;
+  el("path", { d: `M${cx - w},${cy + w * 0.55} L${cx - w},${cy - w * 0.35} L${cx - w * 0.5},${cy + w * 0.05} L${cx},${cy - w * 0.65} L${cx + w * 0.5},${cy + w * 0.05} L${cx + w},${cy - w * 0.35} L${cx + w},${cy + w * 0.55} Z`, fill: "#f2b824", stroke: "#8a5a00", "stroke-width": (r / 12).toFixed(2), "stroke-linejoin": "round" }, g);
+  return g;
+}
+
+// A relic's category: jewelry a ring, tech a gear, lore a scroll, Iridia a crystal.
+export function categoryShape(parent, type, cx, cy, r) {
+  const g = el("g", { class: `category-shape category-${type}` }, parent);
+  const ink = "#3b2f4a";
+  if (type === "jewelry") {
+    el("circle", { cx, cy: cy + r * 0.2, r: r * 0.6, fill: "none", stroke: "#b8860b", "stroke-width": (r / 4).toFixed(2) }, g);
+    el("polygon", { points: `${cx},${cy - r} ${cx + r * 0.35},${cy - r * 0.55} ${cx},${cy - r * 0.2} ${cx - r * 0.35},${cy - r * 0.55}`, fill: "#8ecae6", stroke: ink, "stroke-width": (r / 10).toFixed(2) }, g);
+  } else if (type === "tech") {
+    for (let i = 0; i < 8; i++) {
+      const a = (Math.PI * i) / 4;
+      el("rect", { x: cx - r * 0.16, y: cy - r, width: r * 0.32, height: r * 0.5, fill: "#6c757d", transform: `rotate(${(a * 180) / Math.PI} ${cx} ${cy})` }, g);
+    }
+    el("circle", { cx, cy, r: r * 0.68, fill: "#6c757d" }, g);
+    el("circle", { cx, cy, r: r * 0.28, fill: "#fff" }, g);
+  } else if (type === "lore") {
+    el("rect", { x: cx - r * 0.7, y: cy - r * 0.85, width: r * 1.4, height: r * 1.7, rx: r * 0.2, fill: "#f3e5c0", stroke: "#8a6212", "stroke-width": (r / 8).toFixed(2) }, g);
+    for (const dy of [-0.4, 0, 0.4]) el("line", { x1: cx - r * 0.4, x2: cx + r * 0.4, y1: cy + dy * r, y2: cy + dy * r, stroke: "#8a6212", "stroke-width": (r / 9).toFixed(2) }, g);
+  } else {
+    gemShape(g, "iridia", cx, cy, r);
+  }
+  return g;
+}
+
+// A card's back (a deck), with its count.
+export function cardBackShape(parent, cx, cy, r, n = null, fill = "#3b2f4a") {
+  const g = el("g", { class: "card-back-shape" }, parent);
+  el("rect", { x: cx - r * 0.72, y: cy - r, width: r * 1.44, height: r * 2, rx: r * 0.18, fill, stroke: "#b8860b", "stroke-width": (r / 9).toFixed(2) }, g);
+  if (n !== null) el("text", { x: cx, y: cy + r * 0.35, "text-anchor": "middle", "font-size": (r * 0.95).toFixed(1), "font-weight": "700", fill: "#fff" }, g).textContent = String(n);
+  return g;
+}
+
+// A barricade: a wooden fence.
+export function barricadeShape(parent, cx, cy, r) {
+  const g = el("g", { class: "barricade-shape" }, parent);
+  const wood = { fill: "#8b5a2b", stroke: "#3e2410", "stroke-width": (r / 10).toFixed(2) };
+  for (const dx of [-0.6, 0.6]) el("rect", { x: cx + dx * r - r * 0.15, y: cy - r * 0.8, width: r * 0.3, height: r * 1.6, ...wood }, g);
+  for (const dy of [-0.4, 0.2]) el("rect", { x: cx - r, y: cy + dy * r, width: r * 2, height: r * 0.35, ...wood }, g);
+  return g;
+}
+
+// An item card's picture (the merchant's card), used where an item is shown small.
+export function merchantShape(parent, cx, cy, r) {
+  const g = el("g", { class: "merchant-shape" }, parent);
+  el("path", { d: `M${cx - r * 0.8},${cy - r * 0.2} L${cx + r * 0.8},${cy - r * 0.2} L${cx + r * 0.6},${cy + r * 0.9} L${cx - r * 0.6},${cy + r * 0.9} Z`, fill: "#c0764a", stroke: "#5b3a1e", "stroke-width": (r / 9).toFixed(2) }, g);
+  el("path", { d: `M${cx - r * 0.5},${cy - r * 0.2} Q${cx},${cy - r * 1.1} ${cx + r * 0.5},${cy - r * 0.2}`, fill: "none", stroke: "#5b3a1e", "stroke-width": (r / 7).toFixed(2) }, g);
+  return g;
+}
+
+export const arrowIcon = (angle, size = 14, label = "") => icon((s) => arrowShape(s, 12, 12, 10, angle), size, label);
+export const weathervaneIcon = (side, size = 24, label = "") => icon((s) => weathervaneShape(s, 12, 11, 10, side), size, label);
+export const crownIcon = (size = 18, label = "") => icon((s) => crownShape(s, 12, 12, 10.5), size, label);
+export const categoryIcon = (type, size = 16, label = "") => icon((s) => categoryShape(s, type, 12, 12, 9.5), size, label);
+export const cardBackIcon = (n = null, size = 24, label = "", fill = "#3b2f4a") => icon((s) => cardBackShape(s, 12, 12, 11, n, fill), size, label);
+export const barricadeIcon = (size = 16, label = "") => icon((s) => barricadeShape(s, 12, 12, 10), size, label);
+export const merchantIcon = (size = 16, label = "") => icon((s) => merchantShape(s, 12, 12, 10), size, label);
+
+// The gradients once more, in a tiny SVG at the very start of the page: an id names the first
+// element with it in the document, and gradients inside a part hidden with display:none (a
+// panel in a closed tab) do not paint, so every icon's url(#rainbow) and url(#shine) must find
+// a copy that is always rendered.
+function sharedDefs() {
+  if (typeof document === "undefined" || !document.body || document.getElementById("gem-defs")) return;
+  const svg = el("svg", { id: "gem-defs", width: "0", height: "0", "aria-hidden": "true", focusable: "false", style: "position:absolute;width:0;height:0;overflow:hidden" });
+  addDefs(svg);
+  document.body.prepend(svg);
+}
+sharedDefs();
+
+// The Rhom's deck: its top card's back, with the weathervane printed on it and the number of
+// cards left.
+export function rhomDeckShape(parent, cx, cy, r, side, n) {
+  const g = el("g", { class: "rhom-deck-shape" }, parent);
+  el("rect", { x: cx - r * 0.78 + 1.5, y: cy - r + 1.5, width: r * 1.56, height: r * 2, rx: r * 0.18, fill: "#2f3338" }, g);  // the cards under it
+  el("rect", { x: cx - r * 0.78, y: cy - r, width: r * 1.56, height: r * 2, rx: r * 0.18, fill: "#4a4f57", stroke: "#b8860b", "stroke-width": (r / 10).toFixed(2) }, g);
+  weathervaneShape(g, cx, cy - r * 0.3, r * 0.55, side);
+  el("text", { x: cx, y: cy + r * 0.82, "text-anchor": "middle", "font-size": (r * 0.62).toFixed(1), "font-weight": "700", fill: "#fff" }, g).textContent = String(n);
+  return g;
+}
+
+export const rhomDeckIcon = (side, n, size = 30, label = "") => icon((s) => rhomDeckShape(s, 11, 11.5, 10.5, side, n), size, label);

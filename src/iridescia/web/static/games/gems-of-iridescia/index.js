@@ -1,8 +1,10 @@
 // Gems of Iridescia's browser plug-in (see /static/js/games.js for the contract): the hex board,
-// the panels around it and the final score table, drawn from the seat's view and the card data.
+// the panels around it (in one column, or as areas the table page places: your board, the
+// others', the markets, the score track) and the final score table, drawn from the seat's view
+// and the card data.
 import { setCards } from "./words.js";
 import { renderBoard } from "./board.js";
-import { renderPanels } from "./panels.js";
+import { renderPanels, renderAreas } from "./panels.js";
 import { renderScores } from "./scores.js";
 import { gameCover } from "./cover.js";
 import { renderAid } from "./aid.js";
@@ -13,6 +15,7 @@ export default {
   setData(data) { setCards(data); },
   board: (view, ctx) => renderBoard(view, ctx),
   panels: (st, view, ctx) => renderPanels(st, view, ctx),
+  areas: (st, view, ctx) => renderAreas(st, view, ctx),
   result: (table) => (table.result ? renderScores(table) : null),
   cover: () => gameCover(),  // the lobby's picture of the game
   aid: () => renderAid(),  // the rules dialog's sections (js/learn.js)

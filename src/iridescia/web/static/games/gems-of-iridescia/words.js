@@ -7,6 +7,8 @@ export let cards = { items: [], relics: [], objectives: [], tiles: [], tokens: [
 export function setCards(data) { cards = data; }
 
 export const colour = (c) => t(`colour.${c}`);
+// A sentence that starts with a word the catalogue writes in lower case (a colour).
+export const capital = (text) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 export const itemName = (key) => t(`item.${key}`);
 export const relicName = (id) => t(`relic.${id}`);
 export const objectiveName = (id) => t(`objective.${id}`);
@@ -18,15 +20,40 @@ export function tileText(tile) {
   return t("tile.bonus", { gem, bonus: t(`bonus.${tile.bonus}`, { n: tile.amount }) });
 }
 
+export const itemData = (key) => cards.items.find((x) => x.key === key) || null;
+
+// When an item can be played, in a sentence (the card data's timing: optional, any_time,
+// start_of_turn) and in a word or two for the card's corner.
+export const timingText = (timing) => t(`panels.timing.${timing}`);
+export const timingShort = (timing) => t(`panels.timing_short.${timing}`);
+
 export function itemTip(key) {
-  const it = cards.items.find((x) => x.key === key);
-  const cost = it ? ` — ${t("table.cost", { cost: it.cost })}` : "";
-  const timing = it ? ` ${t(`timing.${it.timing}`)}` : "";
+  const it = itemData(key);
+  const cost = it ? ` — ${t("panels.item_cost", { n: it.cost })}` : "";
+  const timing = it ? `\n${timingText(it.timing)}` : "";
   return `${itemName(key)}${cost}\n${t(`itemtext.${key}`)}${timing}`;
 }
 
+// A tile's region, from the card data (the views name a collected tile by id and gem only).
+export function tileRegion(tile) {
+  const data = cards.tiles.find((x) => x.id === tile.id);
+  return data ? data.region : "";
+}
+
+export const leadName = (lead) => (lead === "wild" ? t("lead.wild") : colour(lead));
+export const categoryName = (type) => t(`type.${type}`);
+
+// What a Rhom card does, for its tooltip: its reveal order, its icon and the weathervane on its
+// back.
+export function rhomCardTip(id) {
+  const card = cards.rhom_cards.find((c) => c.id === id);
+  if (!card) return "";
+  const order = card.reveal_order.map((d) => t(`panels.dir.${d}`)).join(t("panels.list_sep"));
+  return t("panels.rhom_card_tip", { n: id, order, icon: t(`panels.rhom_icon.${card.icon}`), vane: t(`panels.vane.${card.weathervane}`) });
+}
+
 export function costText(cost) {
-  return Object.entries(cost).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${colour(c)}`).join(", ");
+  return Object.entries(cost).filter(([, n]) => n > 0).map(([c, n]) => t("panels.n_of", { n, what: colour(c) })).join(t("panels.list_sep"));
 }
 
 export function relicTip(r) {
