@@ -696,7 +696,7 @@ def test_optional_members_fall_back_for_a_plugin_without_them() -> None:
     assert decision is not None
     view = game.view(0)
     assert prompt_of(bare, decision, view, msgs) == decision.prompt
-    assert prompt_of(PLUGIN, decision, view, msgs) == msgs(f"decision.{decision.kind}")
+    assert prompt_of(PLUGIN, decision, view, msgs) == msgs(f"tui.decision.{decision.kind}")
     assert help_of(bare, msgs) == (msgs("help.intro"), "")
     assert automa_kind_of(bare) == "automa" and automa_kind_of(PLUGIN) == "rhom"
     first = game.log[automa_turns(EVENTS, game.log, game.automa_seats)[0][0]]

@@ -102,7 +102,7 @@ def test_the_compact_layout_shows_the_map_the_decision_and_the_keys(lang: str) -
     assert msgs("tui.panel.p") in text and msgs("tui.panel.o") in text
     decision = game.decision()
     assert decision is not None
-    prompt = msgs.get(f"decision.{decision.kind}", decision.prompt)
+    prompt = msgs.get(f"tui.decision.{decision.kind}", decision.prompt)
     assert prompt in frame[18]  # the decision right under the map, then numbered actions
     assert frame[19].startswith(" 1 "), frame
 
