@@ -319,7 +319,7 @@ def test_a_replay_in_a_small_window_opens_the_log_and_panels() -> None:
     [
         ("en", "Hex 40 is not next to your explorer"),
         ("fr", "L'hexagone 40 n'est pas voisin de votre explorateur"),
-        ("ja", "マス40はあなたの探索者の隣"),
+        ("ja", "マス40はあなたの探検者の隣"),
     ],
 )
 def test_an_illegal_action_is_refused_with_the_engines_reason_translated(

@@ -333,7 +333,13 @@ def test_actions_are_ids_of_the_game_action_table_and_go_back_by_id() -> None:
             watched = spy.receive_json()
             assert m["decision"] == {"player": 0, "prompt": {"key": "decision.reveal"}}
             assert watched["decision"] == m["decision"] and watched["actions"] == []
-            assert m["actions"] == m["view"]["decision"]["action_ids"] and m["labels"] == {}
+            assert m["actions"] == m["view"]["decision"]["action_ids"]
+            # the state's labels say what is on each hex (web/games/iridescia.STATE_LABELS)
+            assert sorted(int(i) for i in m["labels"]) == sorted(m["actions"])
+            assert {v["key"] for v in m["labels"].values()} <= {
+                "act.reveal.face_down",
+                "act.move.tile",
+            }
             act = {"type": "act", "action": m["actions"][0], "version": m["version"]}
             ws.send_text(json.dumps(act))
             after = _next_state(ws)

@@ -281,8 +281,8 @@ def _label(text: str) -> tuple[Text, str | None]:
     k, a, b = (text.split(" ") + ["", ""])[:3]
     if k in HEX_ACTIONS:
         return msg(f"act.{k}", hex=int(a)), f"hex:{a}"
-    if k == "discard" and a == "tile":
-        return msg("act.discard_tile", tile=_tile(int(b))), None
+    if k == "discard" and a == "tile":  # only the gem of a collected tile still matters
+        return msg("act.discard_gem_tile", gem=_colour(_tile_json(int(b))["gem"])), None
     if k == "discard":
         return msg("act.discard_objective", objective=msg(f"objective.{b}")), f"objective:{b}"
     if k == "take" and a == "none":

@@ -69,15 +69,15 @@ export function renderBoard(view, ctx) {
     el("text", { x: cx - R * 0.55, y: cy - R * 0.38, class: "hexnum" }, g).textContent = h.hex;
     if (h.barricade) {
       el("path", { d: `M${cx - 12},${cy - 12} L${cx + 12},${cy + 12} M${cx + 12},${cy - 12} L${cx - 12},${cy + 12}`, stroke: "#5a0000", "stroke-width": "4", "stroke-linecap": "round" }, g);
-      label += `, ${t("table.barricade")}`;
+      label += `${t("list.sep")}${t("table.barricade")}`;
     }
     const here = where.get(h.hex) || [];
     here.forEach((p, i) => {
       const ox = (i - (here.length - 1) / 2) * 11;
       const fillC = p.rhom ? "#6c757d" : CLAN[p.seat % 4];
       el("circle", { cx: cx + ox, cy: cy + 6, r: 7, fill: fillC, stroke: p.rhom ? "#fff" : "#000", "stroke-width": "1.5", class: "explorer" }, g);
-      el("text", { x: cx + ox, y: cy + 9, class: "explorer-label", "text-anchor": "middle", fill: p.seat % 4 === 3 || p.rhom ? "#fff" : "#000" }, g).textContent = p.rhom ? "R" : String(p.seat + 1);
-      label += `, ${seatName(p.seat)}`;
+      el("text", { x: cx + ox, y: cy + 9, class: "explorer-label", "text-anchor": "middle", fill: p.seat % 4 === 3 || p.rhom ? "#fff" : "#000" }, g).textContent = p.rhom ? t("seat.rhom.short") : String(p.seat + 1);
+      label += `${t("list.sep")}${seatName(p.seat)}`;
     });
     const acts = ctx.at(`hex:${h.hex}`);
     if (acts.length) {

@@ -3,7 +3,7 @@
 // objectives, the Rhom, and the final scoring table. What legal actions belong to (each action's
 // "at": relic:<id>, slot:<n>, item:<key>, gem:<colour>, die:<target>, objective:<id>) is
 // clickable: one action is sent at once, several open a small menu.
-import { t, seatName, kindLabel, botLabel } from "/static/js/i18n.js";
+import { t, seatName, kindLabel, botLabel, joinList } from "/static/js/i18n.js";
 import { h, clickable } from "/static/js/dom.js";
 import { CLAN } from "./board.js";
 import { cards, colour, itemName, relicName, itemTip, relicTip, objectiveTip, objectiveName, tileText, dieText } from "./words.js";
@@ -80,7 +80,7 @@ function playerPanel(p, st, view, ctx) {
       p.token ? h("span", { class: "chip token" }, t(`token.${p.token}`)) : null,
       p.iridia_stone ? h("span", { class: "chip token" }, t("token.iridia_stone")) : null),
     items.length ? h("div", { class: "row" }, h("small", {}, `${t("table.hand")}: `), ...items) : null,
-    h("div", { class: "row", title: p.victory_pile.map((x) => tileText(x)).join(", ") }, h("small", {}, `${t("table.victory")}: `),
+    h("div", { class: "row", title: joinList(p.victory_pile.map((x) => tileText(x))) }, h("small", {}, `${t("table.victory")}: `),
       ...tiles.map(([c, n]) => gem(c, n)), ...p.relics.map((r) => h("span", { class: "chip relic-chip", title: relicTip(r), "data-tip": relicTip(r) }, relicName(r.id)))),
     p.reserved ? h("div", { class: "row" }, clickable(h("span", { class: "chip relic-chip reserved", title: relicTip(p.reserved), "data-tip": relicTip(p.reserved), "data-relic": p.reserved.id },
       t("table.reserved", { relic: relicName(p.reserved.id) })), `relic:${p.reserved.id}`, mine)) : null,

@@ -1,7 +1,7 @@
 // Gems of Iridescia's words on the table: colours, cards by id, tile and card texts for the
 // panels and tooltips, from the card data the server sends once (/api/meta) and the shared
 // catalogue. (The log and the action labels come from the server as messages.)
-import { t } from "/static/js/i18n.js";
+import { t, joinList } from "/static/js/i18n.js";
 
 export let cards = { items: [], relics: [], objectives: [], tiles: [], tokens: [], rhom_cards: [] };
 export function setCards(data) { cards = data; }
@@ -26,7 +26,7 @@ export function itemTip(key) {
 }
 
 export function costText(cost) {
-  return Object.entries(cost).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${colour(c)}`).join(", ");
+  return joinList(Object.entries(cost).filter(([, n]) => n > 0).map(([c, n]) => t("gems.count", { n, colour: colour(c) })));
 }
 
 export function relicTip(r) {
