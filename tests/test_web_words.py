@@ -432,3 +432,17 @@ def test_a_solo_game_is_announced_without_a_wrong_count() -> None:
     line = Renderer("en")(plugin(IRIDESCIA).describe_event(setup))
     assert line == "New game at a table of 2; Seat 2 plays first."
     assert "players" not in line
+
+
+def test_dice_say_what_they_show_and_will_show() -> None:
+    """A die to choose says its face; a change says the face it gives (6 wraps to 1)."""
+    web = plugin(IRIDESCIA)
+    spec = games.get(IRIDESCIA)
+    up, pick = spec.actions.parse("die market:amethyst +1"), spec.actions.parse("die roll:2")
+    roll = {"dice": [{"die": "roll:1", "face": 3}, {"die": "roll:2", "face": 5}]}
+    view = {"market": {"amethyst": 6}, "turn": {"latest_roll": roll}}
+    labels = web.labels(view, [up, pick])
+    render = Renderer("en")
+    assert render(labels[up.id]) == "Change amethyst market die from 6 to 1"
+    assert render(labels[pick.id]) == "Choose die 2 of the roll (showing 5)"
+    assert Renderer("fr")(labels[up.id]) == "Passer le dé du marché améthyste de 6 à 1"

@@ -312,7 +312,13 @@ def _label(text: str) -> tuple[Text, str | None]:
             points=_n("points", relic["points"]),
         ), f"relic:{a}"
     if k == "reserve":
-        return msg(f"act.{k}", relic=msg(f"relic.{a}")), f"relic:{a}"
+        relic = _relics()[int(a)]
+        return msg(
+            "act.reserve_for",
+            relic=msg(f"relic.{a}"),
+            cost=_gems(relic["cost"]),
+            points=_n("points", relic["points"]),
+        ), f"relic:{a}"
     if k == "swap":
         return msg("act.swap", seat=seat_ref(int(a) - 1)), None
     if k in ("roll", "end", "done"):
@@ -409,8 +415,35 @@ def _mine_label(args: list[str], view: View) -> Text | None:
     return msg("act.mine_at", **words)
 
 
+def _face(view: View, target: str) -> int | None:
+    """The face a die shows now: one of the latest roll (``roll:2``) or a market die."""
+    kind, _, arg = target.partition(":")
+    if kind == "market":
+        return cast(int | None, (view.get("market") or {}).get(arg))
+    roll = (view.get("turn") or {}).get("latest_roll") or {}
+    return next((d["face"] for d in roll.get("dice") or () if d.get("die") == target), None)
+
+
+def _die_label(args: list[str], view: View) -> Text | None:
+    """Choosing a die says what it shows; changing it says what it will show (6 wraps to 1)."""
+    face = _face(view, args[0])
+    if face is None:
+        return None
+    if len(args) == 1:
+        return msg("act.die_at", die=_die(args[0]), face=face)
+    after = (face - 1 + int(args[1])) % 6 + 1
+    return msg("act.adjust_to", die=_die(args[0]), before=face, after=after)
+
+
+def _pick_label(args: list[str], view: View) -> Text | None:
+    face = _face(view, args[0])
+    return None if face is None else msg("act.pick_at", die=_die(args[0]), face=face)
+
+
 STATE_LABELS: dict[str, StateLabel] = {
     "buy": _buy_label,
+    "die": _die_label,
+    "pick": _pick_label,
     "sell": _sell_label,
     "mine": _mine_label,
     **{k: (lambda kind: lambda a, v: _hex_label(a, v, kind))(k)
