@@ -446,3 +446,12 @@ def test_dice_say_what_they_show_and_will_show() -> None:
     assert render(labels[up.id]) == "Change amethyst market die from 6 to 1"
     assert render(labels[pick.id]) == "Choose die 2 of the roll (showing 5)"
     assert Renderer("fr")(labels[up.id]) == "Passer le dé du marché améthyste de 6 à 1"
+
+
+def test_prompts_read_well_for_the_seat_deciding_and_for_the_others() -> None:
+    """ "Your turn: <prompt>" and "Seat 2 is deciding: <prompt>" both: no "you" in a prompt."""
+    second_person = {"en": r"\byour?\b", "fr": r"\b(vous|votre|vos)\b", "ja": r"あなた|ください"}
+    for lang, pattern in second_person.items():
+        prompts = {k: v for k, v in catalogue(lang).items() if k.startswith("decision.")}
+        assert len(prompts) > 20
+        assert {k: v for k, v in prompts.items() if re.search(pattern, v)} == {}, lang

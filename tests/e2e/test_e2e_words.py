@@ -76,15 +76,18 @@ def defects(lang: str, texts: list[str]) -> list[str]:
     return sorted(found)
 
 
-def _table(page: Page, server: ServerProcess, lang: str, seed: int) -> None:
+def _table(page: Page, server: ServerProcess, lang: str, seed: int) -> list[str]:
+    """Open a solo table from the lobby in ``lang``: the lobby's defects (bots, modes...)."""
     fix_seed(page, seed)
     page.add_init_script(f"localStorage.setItem('iridescia.lang', '{lang}')")
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
+    problems = defects(lang, page.evaluate(TEXTS_JS))
     page.select_option("#mode", "solo")
     page.click("#create")
     page.wait_for_selector("#prompt")
     page.wait_for_selector("svg.board .hex")
+    return problems
 
 
 def _play_and_read(page: Page, lang: str, actions: int, seed: int) -> list[str]:
@@ -109,9 +112,9 @@ def test_the_table_reads_well_in_each_language(
     lang: str, new_context: NewContext, server: ServerProcess, errors: PageErrors
 ) -> None:
     page = errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page())
-    _table(page, server, lang, seed=311)
+    problems = _table(page, server, lang, seed=311)
     assert page.evaluate("document.documentElement.lang") == lang
-    problems = _play_and_read(page, lang, actions=14, seed=5)
+    problems += _play_and_read(page, lang, actions=14, seed=5)
     wait_ready([page])
     shot(page, f"words-table-{lang}")
     assert problems == []
@@ -126,8 +129,8 @@ def test_the_phone_table_reads_well_in_japanese(
     phone = {"width": 390, "height": 844}
     context = new_context(viewport=phone, is_mobile=True, has_touch=True)
     page = errors.watch(context.new_page())
-    _table(page, server, "ja", seed=312)
-    problems = _play_and_read(page, "ja", actions=6, seed=6)
+    problems = _table(page, server, "ja", seed=312)
+    problems += _play_and_read(page, "ja", actions=6, seed=6)
     wait_ready([page])
     shot(page, "words-phone-ja")
     assert problems == []

@@ -5,7 +5,7 @@
 // public: listed here), the turn clock and what happens to an absent player; a table name. Next
 // to it: your own tables (private ones too) and the public tables, open, running and finished.
 // Everything about a game comes from /api/meta.
-import { t, kindLabel, botLabel } from "./i18n.js";
+import { t, kindLabel, botLabel, joinList } from "./i18n.js";
 import { h, nodes } from "./dom.js";
 import { allGames, gameInfo, gameTitle, modeTitle, gameNotice } from "./games.js";
 import { NAME_MAX, cleanText, knownTables, localSeats, myName, rememberCreator, rememberName, rememberSeat } from "./store.js";
@@ -132,7 +132,7 @@ export function lobby(main) {
     const row = (tb) => h("li", { class: "table-row", "data-table": tb.id },
       h("b", {}, tb.name || t("lobby.untitled", { id: tb.id })), tb.private ? h("span", { class: "badge" }, t("table.private")) : null,
       several && gameInfo(tb.game) ? ` · ${gameTitle(gameInfo(tb.game))}` : "",
-      ` · ${modeTitle(tb.game, tb.mode)} · `, h("span", { class: "people" }, tb.seats.map((s) => s.name || kindLabel(s.kind)).join(", ")),
+      ` · ${modeTitle(tb.game, tb.mode)} · `, h("span", { class: "people" }, joinList(tb.seats.map((s) => s.name || kindLabel(s.kind)))),
       tb.turn ? ` · ${t("lobby.turn", { n: tb.turn })} ` : " ",
       Object.keys(localSeats(tb.id)).length && tb.status === "running" ? h("a", { href: `#/t/${tb.id}`, class: "button" }, t("lobby.resume")) : null,
       tb.open_seats.length && tb.status === "running" && !tb.private && !Object.keys(localSeats(tb.id)).length ? h("button", { class: "join", onclick: () => join(tb) }, t("lobby.join")) : null,
