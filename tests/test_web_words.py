@@ -204,7 +204,9 @@ def card_messages() -> Iterator[Any]:
     for card in data["rhom_cards"]:
         yield msg(f"icon.{card['icon']}")
         yield msg(f"vane.{card['weathervane']}")
-        yield {"list": [msg(f"rhom.dir.{d}") for d in card["reveal_order"]]}
+        order = {"list": [msg(f"rhom.dir.{d}") for d in card["reveal_order"]]}
+        yield msg("rhom.card", card=card["id"], icon=msg(f"icon.{card['icon']}"), order=order,
+                  vane=msg(f"vane.{card['weathervane']}"))  # fmt: skip
 
 
 def lobby_messages() -> Iterator[Any]:

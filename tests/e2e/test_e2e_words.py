@@ -4,7 +4,8 @@ tooltips, the labels for screen readers, the SVG titles) read at each step for w
 must never see: a catalogue key ("timing.any_time", "bot.mcts"), an unfilled "{placeholder}",
 English grammar slips ("1 coins", "a amethyst"), English codes left in French or Japanese ("+2p",
 the Rhom's "R, L, FL, FR") and ASCII commas in Japanese lists. The browser's plural forms and
-list separator are checked against the server's catalogue code (``iridescia.i18n``).
+list separator (and a Rhom card's words) are checked against the server's catalogue code
+(``iridescia.i18n``).
 
 Screenshots: ``words-table-<lang>.png`` (1440×900) and ``words-phone-ja.png`` (390×844).
 """
@@ -156,13 +157,27 @@ def test_the_browser_picks_plural_forms_and_separators_as_the_server_does(
             """async ([lang, cases]) => {
               const i18n = await import('/static/js/i18n.js');
               await i18n.loadLanguage(lang);
+              const words = await import('/static/games/gems-of-iridescia/words.js');
+              const card = {id: 2, reveal_order: ['R', 'L', 'FL', 'FR'], icon: 'merchant',
+                            weathervane: 'left'};
               return [...cases.map(([k, v]) => i18n.t(k, v)),
-                      i18n.render({list: [{key: 'colour.emerald'}, {key: 'colour.citrine'}]})];
+                      i18n.render({list: [{key: 'colour.emerald'}, {key: 'colour.citrine'}]}),
+                      words.rhomCardText(card)];
             }""",
             [lang, PLURALS],
         )
         words = Messages(lang)
         expected = [words(k, **v) for k, v in PLURALS]
         expected.append(words.join([words("colour.emerald"), words("colour.citrine")]))
+        order = words.join([words(f"rhom.dir.{d}") for d in ("R", "L", "FL", "FR")])
+        expected.append(
+            words(
+                "rhom.card",
+                card=2,
+                icon=words("icon.merchant"),
+                order=order,
+                vane=words("vane.left"),
+            )
+        )
         assert got == expected, lang
     assert not errors.errors, errors.errors

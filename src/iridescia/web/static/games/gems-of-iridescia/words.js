@@ -48,3 +48,11 @@ export function dieText(target) {
   const [kind, arg] = String(target).split(":");
   return kind === "roll" ? t("die.roll", { n: arg }) : t("die.market", { colour: colour(arg) });
 }
+
+// A Rhom card in words, for its tooltip: its icon, the order it reveals in (left, front left...)
+// and its weathervane, as the log says it (ev.rhom_card).
+export function rhomCardText(card) {
+  if (!card) return "";
+  const order = joinList((card.reveal_order || []).map((d) => t(`rhom.dir.${d}`)));
+  return t("rhom.card", { card: card.id, icon: t(`icon.${card.icon}`), order, vane: t(`vane.${card.weathervane}`) });
+}
