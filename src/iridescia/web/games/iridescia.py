@@ -347,7 +347,8 @@ def _relics() -> dict[int, dict[str, Any]]:
 # ---------------------------------------------------------------- labels that read the state
 # The table's labels say what an action is; these say what it costs and yields now (the tile
 # on a hex, the coins of a sale, the target of a mining roll). They are built for each state
-# message of the seat that acts, from the view it gets: a dict lookup or two per action.
+# message of the seat that acts, from the view it gets: a dict lookup or two per action (about
+# 50 µs a state over a random 4-player game; the first call also builds the action table).
 
 StateLabel = Callable[[list[str], View], Text | None]
 

@@ -21,7 +21,7 @@ export function tileText(tile) {
 export function itemTip(key) {
   const it = cards.items.find((x) => x.key === key);
   const cost = it ? ` — ${t("table.cost", { cost: it.cost })}` : "";
-  const timing = it ? ` ${t(`timing.${it.timing}`)}` : "";
+  const timing = it ? `\n${t(`timing.${it.timing}`)}` : "";
   return `${itemName(key)}${cost}\n${t(`itemtext.${key}`)}${timing}`;
 }
 
