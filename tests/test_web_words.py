@@ -98,6 +98,7 @@ ENGLISH_LEFT = [
     re.compile(r"\b(coins?|stone dic?e|tiles?|hex|players?|the Rhom|weathervane)\b"),
 ]
 FRENCH_SLIPS = [
+    re.compile(r"\b(une?|la|le|de la|du) (améthyste|citrine|émeraude|saphir)\b"),  # both genders
     re.compile(r"\((s|es|x)\)"),
     re.compile(r"(?<![\d.])[01] (points|pièces|dés|joueurs)\b"),
     re.compile(r"\b([2-9]|\d\d+) (point|pièce|dé) "),
@@ -256,6 +257,7 @@ def test_the_renderer_finds_the_defects_players_saw() -> None:
     assert read("en", ["1 stone dice"]) and read("en", ["1 players"])
     assert read("fr", ["ordre R, L, FL, FR"]) and read("fr", ["tuile (+2p)"])
     assert read("ja", ["アメジスト, エメラルド"])
+    assert read("fr", ["Donner une saphir à Joueur 2"]) and read("fr", ["2 point(s)"])
     assert read("en", [msg("ev.setup", players=1, first={"seat": 0})]) == []
 
 
