@@ -364,7 +364,7 @@ def test_mining_says_its_cost_target_and_dice() -> None:
     colour = view["turn"]["mining_colour"]
     target = view["market"][colour]
     shown = _shown(game, decision)
-    assert shown["mine 0"] == f"Mine {colour} for 3 coins: roll 2 dice, a gem for each {target}+"
+    assert shown["mine 0"] == f"Mine {colour} for 3 coins: roll 2 dice, a gem per die showing {target}+"
     ja = _shown(game, decision, "ja")["mine 0"]
     assert "3コイン" in ja and f"{target}以上" in ja and "ダイス2個" in ja
 
