@@ -364,7 +364,10 @@ def test_mining_says_its_cost_target_and_dice() -> None:
     colour = view["turn"]["mining_colour"]
     target = view["market"][colour]
     shown = _shown(game, decision)
-    assert shown["mine 0"] == f"Mine {colour} for 3 coins: roll 2 dice, a gem per die showing {target}+"
+    assert (
+        shown["mine 0"]
+        == f"Mine {colour} for 3 coins: roll 2 dice, a gem per die showing {target}+"
+    )
     ja = _shown(game, decision, "ja")["mine 0"]
     assert "3コイン" in ja and f"{target}以上" in ja and "ダイス2個" in ja
 
@@ -459,3 +462,14 @@ def test_prompts_read_well_for_the_seat_deciding_and_for_the_others() -> None:
         prompts = {k: v for k, v in catalogue(lang).items() if k.startswith("decision.")}
         assert len(prompts) > 20
         assert {k: v for k, v in prompts.items() if re.search(pattern, v)} == {}, lang
+
+
+def test_mining_counts_the_active_stone_dice_and_the_mine_cart() -> None:
+    web = plugin(IRIDESCIA)
+    mine = games.get(IRIDESCIA).actions.parse("mine 1")
+    turn = {"mining_colour": "emerald", "mine_cart": True, "active_stone_dice": 1}
+    view = {"turn": turn, "market": {"emerald": 4}, "params": {"mining_dice": 2, "mining_cost": 3}}
+    label = web.labels(view, [mine])[mine.id]
+    assert Renderer("en")(label) == (
+        "Mine emerald with 1 stone die for 3 coins: roll 4 dice, 2 gems per die showing 4+"
+    )

@@ -410,6 +410,7 @@ def _mine_label(args: list[str], view: View) -> Text | None:
         "cost": _n("coins", int(params.get("mining_cost", 3))),
         "target": target,
         "dice": _n("dice", dice),
+        "gems": _n("gems", 2 if turn.get("mine_cart") else 1),  # the Mine Cart doubles them
     }
     if stones:
         return msg("act.mine_stone_at", stones=_n("stone", stones), **words)
