@@ -476,7 +476,7 @@ def test_rhom_sentences_read_as_the_rules_say() -> None:
         (Event("rhom_dice", 1, {"faces": [5], "reason": "barricade"}), "for the barricade"),
         (Event("rhom_dice", 1, {"faces": [4], "reason": "merchant"}), "for the Merchant"),
         (Event("rhom_dice", 1, {"faces": [6], "reason": "stone die"}), "the stone die: 6"),
-        (Event("rhom_reshuffle", 1, {"cards": 16}), "(16 cards) is shuffled"),
+        (Event("rhom_reshuffle", 1, {"cards": 16}), "shuffled into a new deck of 16"),
         (Event("rhom_stuck", 1, {"at": 12}), "Rhom has no tile to move onto"),
         (Event("turn", 1, {"number": 5, "kind": "rhom"}), "-- Turn 5: Rhom --"),
         (

@@ -132,7 +132,7 @@ def _rhom_card(e: Event, m: Words) -> str:
         seat=_seat(e, m),
         card=d["card"],
         icon=m.get(f"icon.{icon}", icon),
-        order=", ".join(str(x) for x in d["reveal_order"]),
+        order=m.join(str(x) for x in d["reveal_order"]),
         vane=m.get(f"vane.{d['weathervane']}", str(d["weathervane"])),
     )
 
