@@ -610,7 +610,7 @@ def test_ids_are_named_in_the_readers_language() -> None:
     the face's own naming), and the browser's message nests them the same way."""
     found = Refusal.of("refusal.relic_too_dear", relic=7, colour="emerald", need=2, have=1)
     assert describe_refusal(found, Messages("fr")) == (
-        "Pendentif de Saphir demande 2 gemme(s) émeraude ; vous en avez 1."
+        "Pendentif de Saphir demande 2 émeraude ; vous en avez 1."
     )
     assert "エメラルド" in describe_refusal(found, Messages("ja"))
     assert refusal_message(found) == {

@@ -476,7 +476,7 @@ def test_rhom_sentences_read_as_the_rules_say() -> None:
         (Event("rhom_dice", 1, {"faces": [5], "reason": "barricade"}), "for the barricade"),
         (Event("rhom_dice", 1, {"faces": [4], "reason": "merchant"}), "for the Merchant"),
         (Event("rhom_dice", 1, {"faces": [6], "reason": "stone die"}), "the stone die: 6"),
-        (Event("rhom_reshuffle", 1, {"cards": 16}), "(16 cards) is shuffled"),
+        (Event("rhom_reshuffle", 1, {"cards": 16}), "shuffled into a new deck of 16"),
         (Event("rhom_stuck", 1, {"at": 12}), "Rhom has no tile to move onto"),
         (Event("turn", 1, {"number": 5, "kind": "rhom"}), "-- Turn 5: Rhom --"),
         (
@@ -696,7 +696,7 @@ def test_optional_members_fall_back_for_a_plugin_without_them() -> None:
     assert decision is not None
     view = game.view(0)
     assert prompt_of(bare, decision, view, msgs) == decision.prompt
-    assert prompt_of(PLUGIN, decision, view, msgs) == msgs(f"decision.{decision.kind}")
+    assert prompt_of(PLUGIN, decision, view, msgs) == msgs(f"tui.decision.{decision.kind}")
     assert help_of(bare, msgs) == (msgs("help.intro"), "")
     assert automa_kind_of(bare) == "automa" and automa_kind_of(PLUGIN) == "rhom"
     first = game.log[automa_turns(EVENTS, game.log, game.automa_seats)[0][0]]

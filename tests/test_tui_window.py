@@ -102,7 +102,7 @@ def test_the_compact_layout_shows_the_map_the_decision_and_the_keys(lang: str) -
     assert msgs("tui.panel.p") in text and msgs("tui.panel.o") in text
     decision = game.decision()
     assert decision is not None
-    prompt = msgs.get(f"decision.{decision.kind}", decision.prompt)
+    prompt = msgs.get(f"tui.decision.{decision.kind}", decision.prompt)
     assert prompt in frame[18]  # the decision right under the map, then numbered actions
     assert frame[19].startswith(" 1 "), frame
 
@@ -319,7 +319,7 @@ def test_a_replay_in_a_small_window_opens_the_log_and_panels() -> None:
     [
         ("en", "Hex 40 is not next to your explorer"),
         ("fr", "L'hexagone 40 n'est pas voisin de votre explorateur"),
-        ("ja", "マス40はあなたの探索者の隣"),
+        ("ja", "マス40はあなたの探検者の隣"),
     ],
 )
 def test_an_illegal_action_is_refused_with_the_engines_reason_translated(

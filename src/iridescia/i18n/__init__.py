@@ -17,17 +17,28 @@ it), and refuses two different texts for one key.
 
 Where the terminal words a shared thing differently from the browser, its own wording has the
 key ``tui.<key>`` (``tui.ev.collect`` beside the browser's ``ev.collect``).
+
+Plurals: a key may exist only as plural forms, ``<key>.one`` and ``<key>.other`` (the forms of
+the language's plural rule, ``plural_form``: English says "1 coin" and "0 coins", French "0
+pièce" and "1 pièce", Japanese has one form, ``.other``). Asking for ``<key>`` with a ``count``
+argument (or ``n`` when there is no ``count``) picks the form for that number, falling back to
+``.other``. The browser's ``t`` (``static/js/i18n.js``) picks the same way.
+
+Lists: ``join`` separates the items of a list as the language does (``list.sep``: ", " in
+English and French, "、" in Japanese).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).parent
 FALLBACK = "en"
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
 
 
 def languages() -> list[str]:
@@ -74,10 +85,52 @@ def catalogue(lang: str) -> dict[str, str]:
     return merged
 
 
+def plural_form(lang: str, n: float) -> str:
+    """The plural form of ``n`` in ``lang``: ``"one"`` or ``"other"`` (CLDR's cardinal rules,
+    reduced to the languages we have: English ``one`` is exactly 1, French ``one`` is 0 and 1,
+    Japanese is always ``other``)."""
+    if lang == "ja":
+        return "other"
+    if lang == "fr":
+        return "one" if 0 <= n < 2 and n == int(n) else "other"
+    return "one" if n == 1 else "other"
+
+
+def _number(value: Any) -> float | None:
+    """A count argument as a number (an int, a float or a numeric text), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None
+
+
+def plural_key(table: dict[str, str], lang: str, key: str, values: dict[str, Any]) -> str:
+    """The key to look up for ``key`` in ``table``: ``key`` itself when the table has it, else
+    its plural form for the ``count`` (or ``n``) argument when the table has plural forms."""
+    if key in table or f"{key}.other" not in table:
+        return key
+    n = _number(values.get("count", values.get("n")))
+    form = f"{key}.{plural_form(lang, n)}" if n is not None else f"{key}.other"
+    return form if form in table else f"{key}.other"
+
+
+def is_plural_form(table: dict[str, str], key: str) -> bool:
+    """Whether ``key`` is a plural form (``x.one``) of a key ``table`` has forms of."""
+    base, _, form = key.rpartition(".")
+    return form in PLURAL_FORMS and f"{base}.other" in table
+
+
 def missing_keys(lang: str) -> list[str]:
-    """Keys English has and ``lang`` lacks."""
+    """Keys English has and ``lang`` lacks (a plural form ``lang`` does not use, such as
+    Japanese ``.one``, is not missing when ``lang`` has the key's ``.other``)."""
     other = catalogue(lang)
-    return sorted(k for k in catalogue(FALLBACK) if k not in other)
+    return sorted(k for k in catalogue(FALLBACK) if k not in other and not is_plural_form(other, k))
 
 
 class Messages:
@@ -89,12 +142,20 @@ class Messages:
         self._fallback = catalogue(FALLBACK)
 
     def has(self, key: str) -> bool:
-        return key in self._table or key in self._fallback
+        """Whether ``key`` is known, as itself or as plural forms."""
+        return any(k in t for t in (self._table, self._fallback) for k in (key, f"{key}.other"))
 
     def __call__(self, key: str, /, **values: Any) -> str:
-        """The template ``key`` filled with ``values`` (the key itself if it is unknown)."""
-        template = self._table.get(key, self._fallback.get(key, key))
+        """The template ``key`` filled with ``values`` (the key itself if it is unknown; the
+        form for the ``count`` or ``n`` argument if the key has plural forms)."""
+        template = self._table.get(plural_key(self._table, self.lang, key, values))
+        if template is None:
+            template = self._fallback.get(plural_key(self._fallback, FALLBACK, key, values), key)
         return template.format(**values) if values else template
+
+    def join(self, items: Iterable[str]) -> str:
+        """``items`` as one list in this language (``a, b`` / ``a、b``)."""
+        return self.get("list.sep", ", ").join(items)
 
     def get(self, key: str, default: str) -> str:
         """The template ``key`` unfilled, or ``default`` when no catalogue has it."""
@@ -103,4 +164,4 @@ class Messages:
     def count(self, noun: str, n: int) -> str:
         """``n`` and a noun in the right number (``1 coin``, ``2 coins``), from the
         ``n.<noun>.one`` / ``n.<noun>.other`` templates."""
-        return self(f"n.{noun}.{'one' if n == 1 else 'other'}", n=n)
+        return self(f"n.{noun}", n=n)

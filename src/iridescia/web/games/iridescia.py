@@ -53,6 +53,16 @@ def _colour(c: str) -> Msg:
     return msg(f"colour.{c}")
 
 
+def _n(noun: str, n: int) -> Msg:
+    """``n`` and a noun in the right number ("1 coin", "3 coins"): the ``n.<noun>`` forms."""
+    return msg(f"n.{noun}", n=n)
+
+
+def _gems(cost: Mapping[str, int]) -> dict[str, Any]:
+    """A relic's cost as a list of gems ("2 amethyst, 1 citrine")."""
+    return listed(msg("gems.count", n=n, colour=_colour(c)) for c, n in cost.items() if n)
+
+
 def _reason(r: str | None) -> Text:
     """A reason by key when the catalogue has it, else as the engine says it."""
     key = f"reason.{r}"
@@ -165,7 +175,7 @@ def _rhom_card(e: Event, who: Any, d: dict[str, Any]) -> Text:
         seat=who,
         card=d["card"],
         icon=msg(f"icon.{d['icon']}"),
-        order=", ".join(d.get("reveal_order") or ()),
+        order=listed(msg(f"rhom.dir.{x}") for x in d.get("reveal_order") or ()),
         vane=msg(f"vane.{d['weathervane']}"),
     )
 
@@ -174,7 +184,11 @@ def _rhom_merchant(e: Event, who: Any, d: dict[str, Any]) -> Text:
     if not d.get("item"):
         return msg("ev.rhom_merchant.none", seat=who)
     return msg(
-        "ev.rhom_merchant", seat=who, item=_item(d["item"]), slot=d["slot"], points=d["points"]
+        "ev.rhom_merchant",
+        seat=who,
+        item=_item(d["item"]),
+        slot=d["slot"],
+        points=_n("points", d["points"]),
     )
 
 
@@ -223,7 +237,7 @@ DESCRIBERS: dict[str, Describer] = {
     "give": _row("ev.give", colour=lambda d: _colour(d["colour"]), to=lambda d: seat_ref(d["to"])),
     "buy": _row("ev.buy", item=lambda d: _item(d["item"]), cost=_get("cost")),
     "sell": _row("ev.sell", count=_get("count"), colour=lambda d: _colour(d["colour"]),
-                 coins=_get("coins")),
+                 coins=lambda d: _n("coins", d["coins"])),
     "restore": _row("ev.restore", relic=lambda d: msg(f"relic.{d['relic']}"),
                     points=_get("points")),
     "relic_dealt": lambda e, who, d: msg("ev.relic_dealt", relic=msg(f"relic.{d['relic']}")),
@@ -242,7 +256,8 @@ DESCRIBERS: dict[str, Describer] = {
                                          else "ev.reserve.deck")),
     "pickaxe": _row("ev.pickaxe", hex=_get("hex"), colour=lambda d: _colour(d["colour"])),
     "mine": _row("ev.mine", colour=lambda d: _colour(d["colour"]), target=_get("target"),
-                 faces=lambda d: _faces(d.get("faces")), successes=_get("successes")),
+                 faces=lambda d: _faces(d.get("faces")),
+                 successes=lambda d: _n("successes", d["successes"])),
     "die": _row("ev.die", die=_get("die"), before=_get("before"), after=_get("after"),
                 reason=lambda d: _reason(d.get("reason"))),
     "well_roll": _row("ev.well_roll", faces=lambda d: _faces(d.get("faces"))),
@@ -251,7 +266,8 @@ DESCRIBERS: dict[str, Describer] = {
     "rhom_choice": _row("ev.rhom_choice", hex=_get("hex"),
                         reason=lambda d: _reason(d.get("reason"))),
     "rhom_overflow": _row("ev.rhom_overflow", count=_get("count"),
-                          colour=lambda d: _colour(d["colour"]), points=_get("points")),
+                          colour=lambda d: _colour(d["colour"]),
+                          points=lambda d: _n("points", d["points"])),
     "rhom_merchant": _rhom_merchant,
     "rhom_barricade": _rhom_barricade,
     **{
@@ -274,8 +290,8 @@ def _label(text: str) -> tuple[Text, str | None]:
     k, a, b = (text.split(" ") + ["", ""])[:3]
     if k in HEX_ACTIONS:
         return msg(f"act.{k}", hex=int(a)), f"hex:{a}"
-    if k == "discard" and a == "tile":
-        return msg("act.discard_tile", tile=_tile(int(b))), None
+    if k == "discard" and a == "tile":  # only the gem of a collected tile still matters
+        return msg("act.discard_gem_tile", gem=_colour(_tile_json(int(b))["gem"])), None
     if k == "discard":
         return msg("act.discard_objective", objective=msg(f"objective.{b}")), f"objective:{b}"
     if k == "take" and a == "none":
@@ -296,14 +312,28 @@ def _label(text: str) -> tuple[Text, str | None]:
         return msg(f"act.{k}", die=_die(a)), f"die:{a}"
     if k == "libation":
         return msg(f"act.libation_{a}"), None
-    if k in ("reserve", "restore"):
-        return msg(f"act.{k}", relic=msg(f"relic.{a}")), f"relic:{a}"
+    if k == "restore":
+        relic = _relics()[int(a)]
+        return msg(
+            "act.restore_for",
+            relic=msg(f"relic.{a}"),
+            cost=_gems(relic["cost"]),
+            points=_n("points", relic["points"]),
+        ), f"relic:{a}"
+    if k == "reserve":
+        relic = _relics()[int(a)]
+        return msg(
+            "act.reserve_for",
+            relic=msg(f"relic.{a}"),
+            cost=_gems(relic["cost"]),
+            points=_n("points", relic["points"]),
+        ), f"relic:{a}"
     if k == "swap":
         return msg("act.swap", seat=seat_ref(int(a) - 1)), None
     if k in ("roll", "end", "done"):
         return msg(f"act.{k}"), None
     if k == "buy":
-        return msg("act.buy", item=a, cost="?"), f"slot:{a}"
+        return msg("act.buy_slot", slot=int(a)), f"slot:{a}"
     return text, None
 
 
@@ -316,6 +346,120 @@ def _action_table() -> list[dict[str, Any]]:
 @cache
 def _item_costs() -> dict[str, int]:
     return {it["key"]: it["cost"] for it in catalogue()["items"]}
+
+
+@cache
+def _relics() -> dict[int, dict[str, Any]]:
+    return {r["id"]: r for r in catalogue()["relics"]}
+
+
+# ---------------------------------------------------------------- labels that read the state
+# The table's labels say what an action is; these say what it costs and yields now (the tile
+# on a hex, the coins of a sale, the target of a mining roll). They are built for each state
+# message of the seat that acts, from the view it gets: a dict lookup or two per action (about
+# 50 µs a state over a random 4-player game; the first call also builds the action table).
+
+StateLabel = Callable[[list[str], View], Text | None]
+
+
+def _cell(view: View, hex_number: int) -> dict[str, Any] | None:
+    board = view.get("board") or ()
+    if 0 < hex_number <= len(board) and board[hex_number - 1].get("hex") == hex_number:
+        return cast(dict[str, Any], board[hex_number - 1])
+    return next((c for c in board if c.get("hex") == hex_number), None)
+
+
+def _hex_label(args: list[str], view: View, kind: str) -> Text | None:
+    """A hex action with what lies there: the face-up tile, or the region of a face-down one."""
+    number = int(args[0])
+    cell = _cell(view, number)
+    if cell is None or not cell.get("has_tile"):
+        return None
+    tile = cell.get("tile")
+    if cell.get("face_up") and tile:
+        key = f"act.{kind}.tile"
+        return msg(key, hex=number, tile=_tile(tile["id"])) if _known(key) else None
+    key = f"act.{kind}.face_down"
+    region = msg(f"region.{cell.get('region')}")
+    return msg(key, hex=number, region=region) if _known(key) else None
+
+
+def _buy_label(args: list[str], view: View) -> Text | None:
+    slot = int(args[0])
+    market = view.get("item_market") or ()
+    key = market[slot - 1] if 0 < slot <= len(market) else None
+    if not key:
+        return None
+    # The same item in two slots is one choice for the player: the labels are the same, so
+    # the table shows one button.
+    return msg("act.buy", item=_item(key), cost=_item_costs().get(key, "?"))
+
+
+def _sell_label(args: list[str], view: View) -> Text | None:
+    colour, count = args[0], int(args[1])
+    value = (view.get("market") or {}).get(colour)
+    if value is None:
+        return None
+    return msg(
+        "act.sell_for", count=count, colour=_colour(colour), coins=_n("coins", count * value)
+    )
+
+
+def _mine_label(args: list[str], view: View) -> Text | None:
+    turn = view.get("turn") or {}
+    params = view.get("params") or {}
+    colour = turn.get("mining_colour")
+    target = (view.get("market") or {}).get(colour)
+    if colour is None or target is None:
+        return None
+    stones = int(args[0])
+    dice = int(params.get("mining_dice", 2)) + int(turn.get("active_stone_dice") or 0) + stones
+    words: dict[str, Any] = {
+        "colour": _colour(colour),
+        "cost": _n("coins", int(params.get("mining_cost", 3))),
+        "target": target,
+        "dice": _n("dice", dice),
+        "gems": _n("gems", 2 if turn.get("mine_cart") else 1),  # the Mine Cart doubles them
+    }
+    if stones:
+        return msg("act.mine_stone_at", stones=_n("stone", stones), **words)
+    return msg("act.mine_at", **words)
+
+
+def _face(view: View, target: str) -> int | None:
+    """The face a die shows now: one of the latest roll (``roll:2``) or a market die."""
+    kind, _, arg = target.partition(":")
+    if kind == "market":
+        return cast(int | None, (view.get("market") or {}).get(arg))
+    roll = (view.get("turn") or {}).get("latest_roll") or {}
+    return next((d["face"] for d in roll.get("dice") or () if d.get("die") == target), None)
+
+
+def _die_label(args: list[str], view: View) -> Text | None:
+    """Choosing a die says what it shows; changing it says what it will show (6 wraps to 1)."""
+    face = _face(view, args[0])
+    if face is None:
+        return None
+    if len(args) == 1:
+        return msg("act.die_at", die=_die(args[0]), face=face)
+    after = (face - 1 + int(args[1])) % 6 + 1
+    return msg("act.adjust_to", die=_die(args[0]), before=face, after=after)
+
+
+def _pick_label(args: list[str], view: View) -> Text | None:
+    face = _face(view, args[0])
+    return None if face is None else msg("act.pick_at", die=_die(args[0]), face=face)
+
+
+STATE_LABELS: dict[str, StateLabel] = {
+    "buy": _buy_label,
+    "die": _die_label,
+    "pick": _pick_label,
+    "sell": _sell_label,
+    "mine": _mine_label,
+    **{k: (lambda kind: lambda a, v: _hex_label(a, v, kind))(k)
+       for k in ("reveal", "move", "land", "pickaxe", "remove")},
+}  # fmt: skip
 
 
 # ---------------------------------------------------------------- the plug-in
@@ -355,16 +499,22 @@ class IridesciaWeb:
         return _action_table()
 
     def labels(self, view: View, actions: Sequence[Action]) -> dict[int, Text]:
-        """A purchase names the item in its slot of the market, and its cost."""
+        """What the actions cost and yield in this state (``STATE_LABELS``): a purchase names
+        the item in its slot and its cost, a sale its coins, mining its cost, target and dice,
+        a hex action the tile there. Other actions keep the table's label."""
         out: dict[int, Text] = {}
+        table = _action_table()
         for a in actions:
-            text = str(a)
-            if text.startswith("buy "):
-                slot = int(text.split(" ")[1])
-                market = view.get("item_market") or ()
-                key = market[slot - 1] if 0 < slot <= len(market) else None
-                cost = _item_costs().get(key, "?") if key else "?"
-                out[a.id] = msg("act.buy", item=_item(key) if key else str(slot), cost=cost)
+            head, *args = table[a.id]["text"].split(" ")
+            make = STATE_LABELS.get(head)
+            if make is None:
+                continue
+            try:
+                label = make(args, view)
+            except (KeyError, TypeError, ValueError, IndexError):
+                label = None  # a view this build does not know: the table's label
+            if label is not None:
+                out[a.id] = label
         return out
 
     def prompt(self, decision: Decision) -> Text:

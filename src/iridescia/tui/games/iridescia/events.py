@@ -83,7 +83,7 @@ def _market_refresh(e: Event, m: Words) -> str:
         theme.item_name(ITEMS[k].key, m) if 0 <= k < len(ITEMS) else "-"
         for k in e.data.get("market", [])
     ]
-    return m("ev.item_market_refresh", items=", ".join(names))
+    return m("ev.item_market_refresh", items=m.join(names))
 
 
 def _mine(e: Event, m: Words) -> str:
@@ -132,7 +132,7 @@ def _rhom_card(e: Event, m: Words) -> str:
         seat=_seat(e, m),
         card=d["card"],
         icon=m.get(f"icon.{icon}", icon),
-        order=", ".join(str(x) for x in d["reveal_order"]),
+        order=m.join(str(x) for x in d["reveal_order"]),
         vane=m.get(f"vane.{d['weathervane']}", str(d["weathervane"])),
     )
 
@@ -168,7 +168,7 @@ def _rhom_merchant(e: Event, m: Words) -> str:
         seat=_seat(e, m),
         item=theme.item_name(str(d["item"]), m),
         slot=d["slot"],
-        points=d["points"],
+        points=m.count("points", int(d["points"])),
     )
 
 
@@ -299,7 +299,7 @@ _DESCRIBERS: dict[str, Describer] = {
         seat=_seat(e, m),
         count=e.data["count"],
         colour=m.colour(e.data["colour"]),
-        points=e.data["points"],
+        points=m.count("points", int(e.data["points"])),
     ),
     "rhom_merchant": _rhom_merchant,
     "rhom_barricade": _rhom_barricade,

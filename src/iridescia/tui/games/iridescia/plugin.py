@@ -57,7 +57,9 @@ class IridesciaTerminal:
         return sentences.sentence(str(action), view, Words.of(msgs, view))
 
     def prompt(self, decision: Decision, view: View, msgs: Messages) -> str:
-        return msgs.get(f"decision.{decision.kind}", decision.prompt)
+        # The terminal's short wording first (one line under the map), then the browser's.
+        kind = decision.kind
+        return msgs.get(f"tui.decision.{kind}", msgs.get(f"decision.{kind}", decision.prompt))
 
     def panels(self, view: View, msgs: Messages) -> Sequence[Panel]:
         return compact.panel_list(view, Words.of(msgs, view))

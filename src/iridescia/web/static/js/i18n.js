@@ -2,6 +2,9 @@
 // any gap), messages rendered from data, and how seats and seat kinds are called. A message is
 // {key, args} where each argument is a number or text, a message, a seat {seat: n} or a list
 // {list: [...], sep}: the server builds them (see docs/web.md), the client only fills templates.
+// Plurals: a key may exist only as forms "<key>.one" / "<key>.other"; t() picks the form for the
+// "count" value (or "n") by the language's plural rule, as iridescia.i18n does on the server.
+// Lists are joined with the language's "list.sep" (", " or "、").
 let table = {};
 let english = {};
 export let lang = "en";
@@ -25,18 +28,32 @@ export function preferredLanguage() {
   return LANGS[nav] ? nav : "en";
 }
 
+// The key to look up in `source` for `key`: itself, or its plural form for values.count/n.
+function pluralKey(source, code, key, values) {
+  if (key in source || !(`${key}.other` in source)) return key;
+  const raw = values.count ?? values.n;
+  const n = typeof raw === "number" ? raw : Number(raw);
+  const form = `${key}.${raw !== undefined && raw !== "" && Number.isFinite(n) ? new Intl.PluralRules(code).select(n) : "other"}`;
+  return form in source ? form : `${key}.other`;
+}
+
 export function t(key, values = {}) {
-  const template = table[key] ?? english[key] ?? key;
+  const template = table[pluralKey(table, lang, key, values)] ?? english[pluralKey(english, "en", key, values)] ?? key;
   return template.replace(/\{([a-z_]+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
 }
 
-export function has(key) { return key in table || key in english; }
+export function has(key) {
+  return [key, `${key}.other`].some((k) => k in table || k in english);
+}
+
+// Texts as one list in the reader's language ("a, b" / "a、b").
+export function joinList(items) { return items.join(t("list.sep")); }
 
 // A message (or a plain text) in the reader's language.
 export function render(m) {
   if (m === null || m === undefined) return "";
   if (typeof m !== "object") return String(m);
-  if (m.list) return m.list.map(render).join(m.sep ?? ", ");
+  if (m.list) return m.sep === undefined ? joinList(m.list.map(render)) : m.list.map(render).join(m.sep);
   if (m.key === undefined && m.seat !== undefined) return seatName(m.seat);
   const args = {};
   for (const [k, v] of Object.entries(m.args || {})) args[k] = render(v);

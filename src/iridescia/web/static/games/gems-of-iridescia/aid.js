@@ -27,7 +27,7 @@ function leadWord(text) {
 // A text of the aid, the Rhom named as the table names it.
 function words(key) { return t(key, { rhom: t("seat.rhom") }); }
 
-function listed(parts) { return parts.join(t("tui.sep")); }
+function listed(parts) { return parts.join(t("list.sep")); }
 
 function itemsTable() {
   const head = h("tr", {}, ...["item", "cost", "when", "effect"].map((c) => h("th", { scope: "col" }, t(`aid.items.col.${c}`))));

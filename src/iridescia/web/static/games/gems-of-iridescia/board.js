@@ -163,7 +163,7 @@ export function renderBoard(view, ctx) {
     el("text", { x: cx, y: cy - R * 0.66, class: "hexnum", "text-anchor": "middle" }, g).textContent = h.hex;
     const words = hexText(h);
     const here = view.players.filter((p) => p.position === h.hex).map((p) => seatName(p.seat));
-    if (here.length) words.push(t("board.explorers_here", { names: here.join(t("board.list_sep")) }));
+    if (here.length) words.push(t("board.explorers_here", { names: here.join(t("list.sep")) }));
     if (arrived.has(h.hex)) words.push(t("board.just_moved", { seat: seatName(arrived.get(h.hex).seat) }));
     const acts = ctx.at(`hex:${h.hex}`);
     if (acts.length) {
@@ -180,7 +180,7 @@ export function renderBoard(view, ctx) {
         else if (ARROWS[ev.key]) { ev.preventDefault(); focusNext(svg, g, ARROWS[ev.key]); }
       });
     }
-    const label = `${t("board.hex", { hex: h.hex })}: ${words.join(t("board.list_sep"))}`;
+    const label = `${t("board.hex", { hex: h.hex })}: ${words.join(t("list.sep"))}`;
     if (acts.length) g.setAttribute("aria-label", label);
     el("title", {}, g).textContent = label;
   }

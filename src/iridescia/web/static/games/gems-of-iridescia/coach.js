@@ -27,7 +27,7 @@ function rhomCardWords(card) {
   return {
     card: card.card ?? "?",
     effect: RHOM_ICONS.includes(card.icon) ? t(`tutor.rhom_icon.${card.icon}`) : "",
-    order: (card.reveal_order || []).filter((d) => DIRECTIONS.includes(d)).map((d) => t(`aid.dir.${d}`)).join(t("tui.sep")),
+    order: (card.reveal_order || []).filter((d) => DIRECTIONS.includes(d)).map((d) => t(`aid.dir.${d}`)).join(t("list.sep")),
     vane: card.weathervane ? t(`vane.${card.weathervane}`) : "?",
   };
 }
@@ -60,7 +60,7 @@ export function coachLesson(st, ctx) {
     const last = choices[choices.length - 1];
     if (last && last.kind === "mine" && last.data) {
       const roll = last.data;
-      return { id: "mined", tries: true, selectors: [".roll"], values: { ...values, faces: (roll.faces || []).join(t("tui.sep")), target: roll.target, n: roll.successes } };
+      return { id: "mined", tries: true, selectors: [".roll"], values: { ...values, faces: (roll.faces || []).join(t("list.sep")), target: roll.target, n: roll.successes } };
     }
     if (has("mine") && !turn.latest_roll) return ask("mine", ["mine"]);
     if (has("buy") && !turn.bought) return ask("buy", ["buy"]);

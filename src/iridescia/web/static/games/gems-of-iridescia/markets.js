@@ -70,7 +70,7 @@ function itemMarket(view, ctx) {
     : h("div", { class: "card item empty", title: t("panels.empty_slot") }, h("span", { class: "slot-no" }, String(i + 1))));
   const discard = view.item_discard || [];
   const discardLabel = t("panels.item_discard", { n: discard.length });
-  const discardList = discard.map(itemName).join(t("panels.list_sep"));
+  const discardList = discard.map(itemName).join(t("list.sep"));
   const deckLabel = t("panels.item_deck", { n: view.item_deck_count });
   return h("section", { class: "market-part items", "aria-label": t("panels.item_market") },
     h("h4", {}, t("panels.item_market"),

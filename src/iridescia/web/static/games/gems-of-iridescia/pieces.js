@@ -24,7 +24,7 @@ export const stoneCounter = (n) => counter(stoneDieIcon(null, 18), n, t("panels.
 // A player's points, the sources in its tooltip ("relics 12, tile bonuses 3").
 export function pointsBadge(n, sources = {}) {
   const parts = Object.entries(sources).filter(([, v]) => v).map(([k, v]) => t("panels.source_n", { source: t(`panels.source.${k}`), n: v }));
-  const label = parts.length ? `${t("panels.points", { n })} (${parts.join(t("panels.list_sep"))})` : t("panels.points", { n });
+  const label = parts.length ? `${t("panels.points", { n })} (${parts.join(t("list.sep"))})` : t("panels.points", { n });
   return h("span", { class: "points-badge", title: label, role: "img", "aria-label": label }, pointsIcon(n, 26));
 }
 
@@ -32,7 +32,7 @@ export function pointsBadge(n, sources = {}) {
 // the shapes).
 export function gemCost(cost) {
   const gems = Object.entries(cost).flatMap(([c, n]) => Array.from({ length: n }, () => gemIcon(c, 15)));
-  return h("span", { class: "gem-cost", title: t("panels.cost_gems"), role: "img", "aria-label": Object.entries(cost).filter(([, n]) => n).map(([c, n]) => t("panels.n_of", { n, what: colour(c) })).join(t("panels.list_sep")) }, ...gems);
+  return h("span", { class: "gem-cost", title: t("panels.cost_gems"), role: "img", "aria-label": Object.entries(cost).filter(([, n]) => n).map(([c, n]) => t("panels.n_of", { n, what: colour(c) })).join(t("list.sep")) }, ...gems);
 }
 
 // An item card: name, cost (a coin), text and when it can be played. `slot`: its place in the

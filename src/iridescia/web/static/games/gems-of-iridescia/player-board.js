@@ -108,7 +108,7 @@ function victoryCounts(p, was = null, ctx = null) {
   const relics = sortChoice("relics");
   const tileBits = tileGroups(p.victory_pile, tiles).map(([k, xs]) => counter(groupMark(tiles, k), xs.length, `${tiles === "region" ? t(`region.${k}`) : colour(k)}: ${xs.length}`, "tile-count"));
   const relicBits = relicGroups(p.relics, relics).map(([k, xs]) => counter(groupMark(relics, k), xs.length, `${relics === "category" ? categoryName(k) : leadName(k)}: ${xs.length}`, "relic-count"));
-  const names = p.relics.map((r) => t(`relic.${r.id}`)).join(t("panels.list_sep"));
+  const names = p.relics.map((r) => t(`relic.${r.id}`)).join(t("list.sep"));
   const node = h("span", { class: "victory-counts" },
     tileBits.length ? bump(h("span", { class: "tiles-mini", title: t("panels.tiles", { n: p.victory_pile.length }) }, h("small", { class: "mini-label" }, t("panels.tiles_short")), ...tileBits), p.victory_pile.length, was && was.victory_pile.length, ctx) : null,
     relicBits.length ? bump(h("span", { class: "relics-mini", title: `${t("panels.relics", { n: p.relics.length })}: ${names}`, "data-tip": `${t("panels.relics", { n: p.relics.length })}: ${names}` }, h("small", { class: "mini-label" }, t("panels.relics_short")), ...relicBits), p.relics.length, was && was.relics.length, ctx) : null);
@@ -186,7 +186,7 @@ export function playerBoard(p, st, view, ctx, { compact = false } = {}) {
   if (compact) {
     // items in hand: one chip (a card and their number); their names and texts in its tooltip
     const handTip = p.items.map((k) => itemTip(k)).join("\n\n");
-    const items = p.items.length ? h("span", { class: "item-mini", title: handTip, "data-tip": handTip, role: "img", "aria-label": `${t("table.hand")}: ${p.items.map(itemName).join(t("panels.list_sep"))}` },
+    const items = p.items.length ? h("span", { class: "item-mini", title: handTip, "data-tip": handTip, role: "img", "aria-label": `${t("table.hand")}: ${p.items.map(itemName).join(t("list.sep"))}` },
       merchantIcon(14), h("b", {}, String(p.items.length))) : null;
     return h("div", { class: cls, "data-seat": p.seat, style: `--clan:${clanColour(p)}` }, head(p, st, view, me, was, ctx),
       h("div", { class: "board-row" }, bump(cargoHold(p, limit), cargoTotal(p), was && cargoTotal(was), ctx),

@@ -22,7 +22,7 @@ export function renderTrack(view, result = null) {
   const scores = view.players.map((p) => ({ p, n: final && final[p.seat] ? final[p.seat].total : totalPoints(p) }));
   const top = Math.max(30, Math.ceil((Math.max(...scores.map((s) => s.n)) + 5) / 10) * 10);
   const x = (n) => PAD + ((W - 2 * PAD) * n) / top;
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "track-svg", role: "img", "aria-label": scores.map((s) => t("panels.track_seat", { seat: seatName(s.p.seat), n: s.n })).join(t("panels.list_sep")), preserveAspectRatio: "xMidYMid meet" });
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "track-svg", role: "img", "aria-label": scores.map((s) => t("panels.track_seat", { seat: seatName(s.p.seat), n: s.n })).join(t("list.sep")), preserveAspectRatio: "xMidYMid meet" });
   el("rect", { x: PAD - 6, y: 14, width: W - 2 * PAD + 12, height: 12, rx: 6, fill: "#e8dcc4", stroke: "#8a7a5c" }, svg);
   for (let n = 0; n <= top; n += 5) {
     el("line", { x1: x(n), x2: x(n), y1: n % 10 ? 17 : 15, y2: n % 10 ? 23 : 25, stroke: "#8a7a5c", "stroke-width": n % 10 ? 0.8 : 1.4 }, svg);

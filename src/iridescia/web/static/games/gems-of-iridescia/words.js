@@ -1,7 +1,7 @@
 // Gems of Iridescia's words on the table: colours, cards by id, tile and card texts for the
 // panels and tooltips, from the card data the server sends once (/api/meta) and the shared
 // catalogue. (The log and the action labels come from the server as messages.)
-import { t } from "/static/js/i18n.js";
+import { t, joinList } from "/static/js/i18n.js";
 
 export let cards = { items: [], relics: [], objectives: [], tiles: [], tokens: [], rhom_cards: [] };
 export function setCards(data) { cards = data; }
@@ -48,12 +48,12 @@ export const categoryName = (type) => t(`type.${type}`);
 export function rhomCardTip(id) {
   const card = cards.rhom_cards.find((c) => c.id === id);
   if (!card) return "";
-  const order = card.reveal_order.map((d) => t(`panels.dir.${d}`)).join(t("panels.list_sep"));
+  const order = joinList(card.reveal_order.map((d) => t(`panels.dir.${d}`)));
   return t("panels.rhom_card_tip", { n: id, order, icon: t(`panels.rhom_icon.${card.icon}`), vane: t(`panels.vane.${card.weathervane}`) });
 }
 
 export function costText(cost) {
-  return Object.entries(cost).filter(([, n]) => n > 0).map(([c, n]) => t("panels.n_of", { n, what: colour(c) })).join(t("panels.list_sep"));
+  return joinList(Object.entries(cost).filter(([, n]) => n > 0).map(([c, n]) => t("gems.count", { n, colour: colour(c) })));
 }
 
 export function relicTip(r) {
