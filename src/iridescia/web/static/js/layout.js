@@ -17,7 +17,7 @@ const SIDE = ["market", "log", "chat", "seats"];
 const PHONE = ["board", "players", "market", "log", "chat", "seats"];
 
 function tabBar(names, current, cls, onPick, label) {
-  return h("div", { class: `tabs ${cls}`, role: "tablist", "aria-label": label },
+  return h("div", { class: `tabs ${cls}`, id: cls, role: "tablist", "aria-label": label },
     ...names.map((name) => h("button", {
       class: `tab${name === current ? " on" : ""}`, role: "tab", id: `${cls}-${name}`, "data-tab": name,
       "aria-selected": name === current ? "true" : "false", onclick: () => onPick(name),
@@ -54,12 +54,12 @@ export function handoffScreen(seat, go) {
 }
 
 // The final scores in a dialog over the table; `close()` hides it.
-export function scoresDialog(result, close) {
+export function scoresDialog(result, close, entering) {
   const closeButton = h("button", { class: "dialog-close", id: "scores-close", "aria-label": t("table.close"), title: t("table.close"), onclick: close }, "×");
   const dialog = h("div", { class: "dialog", id: "scores-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "scores-title", tabindex: "-1" },
-    h("div", { class: "dialog-head" }, h("h2", { id: "scores-title" }, t("table.final_scores")), closeButton),
+    h("div", { class: "dialog-head" }, h("h2", { id: "scores-title" }, t("table.over")), closeButton),
     h("div", { class: "dialog-body" }, result));
-  const overlay = h("div", { class: "overlay", id: "scores-overlay", onclick: (e) => { if (e.target === overlay) close(); } }, dialog);
+  const overlay = h("div", { class: `overlay${entering ? " entering" : ""}`, id: "scores-overlay", onclick: (e) => { if (e.target === overlay) close(); } }, dialog);
   overlay.addEventListener("keydown", (e) => {
     if (e.key === "Escape") { e.preventDefault(); close(); }
     if (e.key === "Tab") trapFocus(dialog, e);

@@ -58,22 +58,19 @@ export class Playback {
   // Whether `conn` has steps still to show (its controls stay inert meanwhile).
   busy(conn) { return !!conn && !!conn.screen && (conn.screen.playing || (conn.frames || []).length > 0); }
 
-  // Show the next frames whose time has come; wait for the rest.
+  // Show the next frames whose time has come; wait for the rest. An events frame keeps the
+  // controls inert until the state that ends the turn is shown, however long that takes.
   pump(conn) {
     clearTimeout(conn.timer);
-    const { step, motion } = this.speed();
+    const { hold, motion, merge } = this.speed();
     while (conn.frames.length) {
-      if (step === 0 || conn.skipping) return this.skip(conn);
-      const wait = conn.screen.playing ? conn.shownAt + step - Date.now() : 0;
+      if (merge || conn.skipping) return this.skip(conn);
+      const wait = conn.screen.playing ? conn.shownAt + hold - Date.now() : 0;
       if (wait > 0) {
         conn.timer = setTimeout(() => this.pump(conn), wait);
         return;
       }
-      const frame = conn.frames.shift();
-      this.show(conn, frame, motion, null);
-    }
-    if (conn.screen.playing) {  // the last events frame had its time: the state follows
-      conn.timer = setTimeout(() => { conn.screen.playing = false; this.redraw(); }, Math.max(0, conn.shownAt + step - Date.now()));
+      this.show(conn, conn.frames.shift(), motion, null);
     }
   }
 
@@ -82,8 +79,8 @@ export class Playback {
     clearTimeout(conn.timer);
     const frames = conn.frames || [];
     conn.frames = [];
-    if (!frames.length) {
-      if (conn.screen && conn.screen.playing) { conn.screen.playing = false; this.redraw(); }
+    if (!frames.length) {  // the turn is still being played: show the rest as it comes
+      conn.skipping = !!(conn.screen && conn.screen.playing);
       return;
     }
     const events = frames.flatMap((f) => f.events);

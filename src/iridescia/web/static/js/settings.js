@@ -8,13 +8,14 @@ import { h } from "./dom.js";
 
 const KEY = "iridescia.settings";
 
-// One step of another seat (the Rhom, a bot) stays on the board `step` ms; its animation lasts
-// `motion` ms. "instant" shows only where a turn ends (and animates nothing).
+// One step of another seat (the Rhom, a bot) stays on the board at least `hold` ms (the server
+// sends them at the game's own pace, about 0.3 s to 0.6 s a step: "fast" follows it); its
+// animation lasts `motion` ms. "instant" shows only where a turn ends, and animates nothing.
 export const SPEEDS = {
-  slow: { step: 1800, motion: 700 },
-  normal: { step: 900, motion: 400 },
-  fast: { step: 350, motion: 180 },
-  instant: { step: 0, motion: 0 },
+  slow: { hold: 1500, motion: 600 },
+  normal: { hold: 750, motion: 350 },
+  fast: { hold: 0, motion: 200 },
+  instant: { hold: 0, motion: 0, merge: true },
 };
 
 const DEFAULTS = { speed: "normal", sound: false, side: "market" };

@@ -381,6 +381,7 @@ export class TablePage {
     attachZoom(board, this.zoom, () => this.saveZoom());
     board.style.touchAction = this.zoom.z > 1 ? "none" : "pan-x pan-y";
     const areas = this.plugin.areas ? this.plugin.areas(st, view, ctx) : { me: this.plugin.panels(st, view, ctx) };
+    for (const [name, node] of Object.entries(areas)) if (node && node.dataset) node.dataset.area = name;
     const onTable = new Set([board, ...Object.values(areas)].filter(Boolean)
       .flatMap((n) => [...n.querySelectorAll("[data-actions]")].flatMap((e) => JSON.parse(e.dataset.actions))));
     const finished = st.table.status === "finished" && !!st.table.result;
@@ -394,12 +395,17 @@ export class TablePage {
     const notes = [...this.notes.values()].sort((a, b) => a.n - b.n);
     const decorate = this.plugin.decorate ? (e) => this.plugin.decorate(e) : null;
     const log = h("section", { class: "panel game-log" }, h("h3", {}, t("table.log")), this.log.element(conn.log, decorate, lang));
-    if (!st.table.started && !this.tabs.chosen) { this.tabs.side = "seats"; this.tabs.phone = "seats"; }
+    // Until every seat is taken the table's panel (invites, seats) is what matters; then the
+    // side shows what the player chose last (the market by default).
+    if (!this.tabs.chosen) {
+      this.tabs.side = st.table.started ? this.settings.side : "seats";
+      this.tabs.phone = st.table.started ? "board" : "seats";
+    }
     const frame = tableFrame({
       prompt, status, board, me: nodes(areas.track || null, areas.me || null), others: areas.others || null,
       market: areas.market || null, log, chat: this.chat.element(notes, st.seat !== null), seats: this.panel.element(st),
     }, this.tabs, (kind, name) => this.pickTab(kind, name));
-    const over = finished && this.scores.open ? scoresDialog(this.plugin.result(st.table, view), () => this.closeScores()) : null;
+    const over = finished && this.scores.open ? scoresDialog(this.plugin.result(st.table, view), () => this.closeScores(), this.scores.focus) : null;
     root.replaceChildren(...nodes(frame, over));
     if (over && this.scores.focus) { this.scores.focus = false; over.querySelector("[role=dialog]").focus(); }
     setTitle(this.baseTitle(), mine);
