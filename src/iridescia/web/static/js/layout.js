@@ -56,8 +56,8 @@ export function handoffScreen(seat, go) {
 // The final scores in a dialog over the table; `close()` hides it.
 export function scoresDialog(result, close, entering) {
   const closeButton = h("button", { class: "dialog-close", id: "scores-close", "aria-label": t("table.close"), title: t("table.close"), onclick: close }, "×");
-  const dialog = h("div", { class: "dialog", id: "scores-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "scores-title", tabindex: "-1" },
-    h("div", { class: "dialog-head" }, h("h2", { id: "scores-title" }, t("table.over")), closeButton),
+  const dialog = h("div", { class: "dialog", id: "scores-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "scores-dialog-title", tabindex: "-1" },
+    h("div", { class: "dialog-head" }, h("h2", { id: "scores-dialog-title" }, t("table.over")), closeButton),
     h("div", { class: "dialog-body" }, result));
   const overlay = h("div", { class: `overlay${entering ? " entering" : ""}`, id: "scores-overlay", onclick: (e) => { if (e.target === overlay) close(); } }, dialog);
   overlay.addEventListener("keydown", (e) => {
