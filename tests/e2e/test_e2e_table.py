@@ -291,3 +291,26 @@ def test_scores_come_to_the_player_in_a_dialog(
     lines = page.evaluate("window.__table.conns.get(0).log.filter((e) => e.text).length")
     assert page.locator("#log li").count() == lines > 100
     assert not errors.errors, errors.errors
+
+
+def test_the_frame_speaks_every_language(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    for lang, size in [("en", (1440, 900)), ("fr", (1440, 900)), ("ja", (390, 844))]:
+        page = open_table(new_context, server, errors, bots(1), size=size, speed="slow")
+        page.evaluate(f"localStorage.setItem('iridescia.lang', '{lang}')")
+        page.reload()
+        page.wait_for_selector("svg.board .hex")
+        page.click("#settings summary")
+        page.wait_for_timeout(300)
+        shot(page, f"table-frame-{lang}")
+        text = page.evaluate(
+            """() => [document.querySelector('#table-page').innerText, document.title,
+            ...[...document.querySelectorAll('[title], [aria-label]')].map(
+              (e) => `${e.getAttribute('title') || ''} ${e.getAttribute('aria-label') || ''}`)
+            ].join('\\n')"""
+        )
+        for raw in ("table.", "undefined", "null"):
+            assert raw not in text, (lang, raw)
+        page.context.close()
+    assert not errors.errors, errors.errors

@@ -16,11 +16,21 @@ import { h } from "./dom.js";
 const SIDE = ["market", "log", "chat", "seats"];
 const PHONE = ["board", "players", "market", "log", "chat", "seats"];
 
+// A row of tabs; the arrow keys move between them too.
 function tabBar(names, current, cls, onPick, label) {
+  const step = (name, by) => {
+    const next = names[(names.indexOf(name) + by + names.length) % names.length];
+    onPick(next);
+    requestAnimationFrame(() => { const b = document.getElementById(`${cls}-${next}`); if (b) b.focus(); });
+  };
   return h("div", { class: `tabs ${cls}`, id: cls, role: "tablist", "aria-label": label },
     ...names.map((name) => h("button", {
       class: `tab${name === current ? " on" : ""}`, role: "tab", id: `${cls}-${name}`, "data-tab": name,
-      "aria-selected": name === current ? "true" : "false", onclick: () => onPick(name),
+      "aria-selected": name === current ? "true" : "false",
+      onclick: () => onPick(name),
+      onkeydown: (e) => {
+        if (e.key === "ArrowRight" || e.key === "ArrowLeft") { e.preventDefault(); step(name, e.key === "ArrowRight" ? 1 : -1); }
+      },
     }, t(`table.tab.${name}`))));
 }
 

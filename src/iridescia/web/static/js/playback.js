@@ -64,7 +64,9 @@ export class Playback {
     clearTimeout(conn.timer);
     const { hold, motion, merge } = this.speed();
     while (conn.frames.length) {
-      if (merge || conn.skipping) return this.skip(conn);
+      // A page in a background tab gets its timers slowed down: it would replay a long queue
+      // when the player comes back, so it shows where things are at once instead.
+      if (merge || conn.skipping || document.hidden) return this.skip(conn);
       const wait = conn.screen.playing ? conn.shownAt + hold - Date.now() : 0;
       if (wait > 0) {
         conn.timer = setTimeout(() => this.pump(conn), wait);

@@ -48,6 +48,16 @@ export function settingsMenu(settings, state, onChange) {
   return menu;
 }
 
+// The menu closes with Esc or a click anywhere else, as menus do.
+document.addEventListener("click", (e) => {
+  const menu = document.getElementById("settings");
+  if (menu && menu.open && e.target instanceof Node && !menu.contains(e.target)) menu.open = false;
+});
+document.addEventListener("keydown", (e) => {
+  const menu = document.getElementById("settings");
+  if (e.key === "Escape" && menu && menu.open) { menu.open = false; menu.querySelector("summary").focus(); }
+});
+
 let audio = null;
 
 // A short two-note chime (about a third of a second), quiet.
