@@ -211,6 +211,9 @@ def test_controls_are_inert_while_the_rhom_plays_and_errors_go_away(
     assert not page.title().startswith("▶")
     marked = page.evaluate("window.__table.conns.get(0).screen.events.length")
     assert marked >= 1  # the board is told the step on screen
+    lines = page.locator("#log li").count()
+    page.wait_for_timeout(1700)  # slow: a step stays 1.5 s, then the next one comes
+    assert page.locator("#log li").count() > lines
     page.click("#skip")
     page.wait_for_selector('#prompt[data-mine="1"] #actions [data-action]')
     assert page.title().startswith("▶")
@@ -313,4 +316,45 @@ def test_the_frame_speaks_every_language(
         for raw in ("table.", "undefined", "null"):
             assert raw not in text, (lang, raw)
         page.context.close()
+    assert not errors.errors, errors.errors
+
+
+PLAYBACK = """async () => {
+  const { Playback } = await import('/static/js/playback.js');
+  let draws = 0;
+  const playback = new Playback({ speed: 'slow' }, () => { draws += 1; });
+  const conn = { log: [] };
+  const ev = (n) => ({ kind: 'step', player: 1, text: `e${n}` });
+  const state = (v, events, reset) => ({ type: 'state', version: v, view: { v }, events, reset });
+  playback.add(conn, state(1, [ev(0)], true));
+  const first = { events: conn.screen.events.length, busy: playback.busy(conn) };
+  playback.add(conn, { type: 'events', events: [ev(1)] });
+  const screen = conn.screen;
+  const playing = { shown: screen.events[0].text, busy: playback.busy(conn), view: screen.view.v };
+  playback.add(conn, { type: 'events', events: [ev(2)] });
+  playback.add(conn, state(2, [ev(3)], false));
+  const queued = { frames: conn.frames.length, log: conn.log.length };
+  playback.skip(conn);
+  return { first, playing, queued, end: { busy: playback.busy(conn), view: conn.screen.view.v,
+    marked: conn.screen.events.map((e) => e.text), log: conn.log.map((e) => e.text),
+    before: conn.screen.before, motion: conn.screen.motion }, draws };
+}"""
+
+
+def test_playback_shows_steps_in_order_and_skip_jumps_to_the_end(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = errors.watch(new_context().new_page())
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    got = page.evaluate(PLAYBACK)
+    assert got["first"] == {"events": 0, "busy": False}  # a reset is shown at once, unmarked
+    # the first step of the Rhom is on the board at once, over the old view, controls inert
+    assert got["playing"] == {"shown": "e1", "busy": True, "view": 1}
+    assert got["queued"] == {"frames": 2, "log": 2}  # the log never runs ahead of the board
+    end = got["end"]
+    assert end["busy"] is False and end["view"] == 2
+    assert end["marked"] == ["e1", "e2", "e3"]  # the whole last move stays marked
+    assert end["log"] == ["e0", "e1", "e2", "e3"]
+    assert end["before"] is None and end["motion"] == 0  # a skip does not animate
     assert not errors.errors, errors.errors
