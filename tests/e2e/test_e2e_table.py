@@ -358,3 +358,23 @@ def test_playback_shows_steps_in_order_and_skip_jumps_to_the_end(
     assert end["log"] == ["e0", "e1", "e2", "e3"]
     assert end["before"] is None and end["motion"] == 0  # a skip does not animate
     assert not errors.errors, errors.errors
+
+
+def test_panels_keep_their_scroll_when_the_table_is_drawn_again(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = open_table(new_context, server, errors, bots(1), size=(1100, 640))
+    page.wait_for_selector("svg.board .hex")
+    scrolled = page.evaluate(
+        """() => {
+      const el = [...document.querySelectorAll('#players-area, .side-panel')].find(
+        (e) => e.offsetParent && e.scrollHeight > e.clientHeight + 80);
+      if (!el) return null;
+      el.scrollTop = 60;
+      window.__table.render();
+      return [el.id, document.getElementById(el.id).scrollTop];
+    }"""
+    )
+    assert scrolled is not None, "nothing scrolls at 1100x640"
+    assert scrolled[1] == 60, scrolled
+    assert not errors.errors, errors.errors

@@ -406,11 +406,27 @@ export class TablePage {
       market: areas.market || null, log, chat: this.chat.element(notes, st.seat !== null), seats: this.panel.element(st),
     }, this.tabs, (kind, name) => this.pickTab(kind, name));
     const over = finished && this.scores.open ? scoresDialog(this.plugin.result(st.table, view), () => this.closeScores(), this.scores.focus) : null;
+    const scrolls = this.scrollPlaces();
     root.replaceChildren(...nodes(frame, over));
+    this.restoreScrolls(scrolls);
     if (over && this.scores.focus) { this.scores.focus = false; over.querySelector("[role=dialog]").focus(); }
     setTitle(this.baseTitle(), mine);
     if (mine && this.wasMine === false && this.settings.sound) chime();
     this.wasMine = mine;
+  }
+
+  // Where the panels that scroll are (a redraw makes them anew: a player reading the item
+  // market or old log lines keeps their place; a log read to its end follows new lines).
+  scrollPlaces() {
+    return [...this.root.querySelectorAll("#players-area, .side-panel, #log")].map((e) =>
+      [e.id, e.scrollTop, e.scrollHeight - e.scrollTop - e.clientHeight < 40]);
+  }
+
+  restoreScrolls(places) {
+    for (const [id, top, atEnd] of places) {
+      const node = document.getElementById(id);
+      if (node) node.scrollTop = id === "log" && atEnd ? node.scrollHeight : top;
+    }
   }
 
   baseTitle() {
