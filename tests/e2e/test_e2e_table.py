@@ -378,3 +378,37 @@ def test_panels_keep_their_scroll_when_the_table_is_drawn_again(
     assert scrolled is not None, "nothing scrolls at 1100x640"
     assert scrolled[1] == 60, scrolled
     assert not errors.errors, errors.errors
+
+
+FAKE_AUDIO = """window.__chimes = 0;
+class FakeNode { connect(n) { return n || this; } start() {} stop() {} }
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = new FakeNode(); }
+  createOscillator() { window.__chimes += 1; const o = new FakeNode(); o.frequency = {}; return o; }
+  createGain() { const g = new FakeNode();
+    g.gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} }; return g; }
+};"""
+
+
+def test_the_chime_rings_when_the_turn_comes_back_if_asked(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    ctx = new_context(viewport={"width": 1440, "height": 900})
+    ctx.add_init_script(FAKE_AUDIO)
+    ctx.add_init_script(WATCH)
+    ctx.add_init_script(
+        "localStorage.setItem('iridescia.settings', JSON.stringify({speed: 'slow', sound: true}));"
+    )
+    page = errors.watch(ctx.new_page())
+    fix_seed(page, 9)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    page.evaluate(CREATE, ["solo", ["human"], False])
+    page.wait_for_selector('#prompt[data-mine="1"] #actions [data-action]')
+    assert page.evaluate("window.__chimes") == 0  # not for the page opening
+    play_until_the_rhom_plays(page, random.Random(5))
+    assert page.evaluate("window.__chimes") == 0
+    page.click("#skip")
+    page.wait_for_selector('#prompt[data-mine="1"] #actions [data-action]')
+    assert page.evaluate("window.__chimes") > 0
+    assert not errors.errors, errors.errors

@@ -410,9 +410,12 @@ export class TablePage {
     root.replaceChildren(...nodes(frame, over));
     this.restoreScrolls(scrolls);
     if (over && this.scores.focus) { this.scores.focus = false; over.querySelector("[role=dialog]").focus(); }
-    setTitle(this.baseTitle(), mine);
-    if (mine && this.wasMine === false && this.settings.sound) chime();
-    this.wasMine = mine;
+    // The turn (not each click in it: an action on its way does not make it "not mine").
+    const me = st.seat !== null ? st.table.seats[st.seat] : null;
+    const myTurn = !!(st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat && !screen.playing);
+    setTitle(this.baseTitle(), myTurn);
+    if (myTurn && this.wasMine === false && this.settings.sound) chime();
+    this.wasMine = myTurn;
   }
 
   // Where the panels that scroll are (a redraw makes them anew: a player reading the item
