@@ -412,3 +412,33 @@ def test_the_chime_rings_when_the_turn_comes_back_if_asked(
     page.wait_for_selector('#prompt[data-mine="1"] #actions [data-action]')
     assert page.evaluate("window.__chimes") > 0
     assert not errors.errors, errors.errors
+
+
+def test_unread_chat_lines_are_counted_on_the_closed_chat_tab(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    host = errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page())
+    host.goto(server.url + "/")
+    host.select_option(".seat-kind[data-seat='1']", "human")
+    host.click("#create")
+    link = host.locator(".invite-link[data-seat='1']").input_value()
+    guest = errors.watch(new_context(viewport={"width": 1440, "height": 900}).new_page())
+    guest.goto(link)
+    guest.fill("#invite-name", "Bo")
+    guest.click("#take-seat")
+    guest.wait_for_selector("svg.board .hex")
+    host.wait_for_selector("svg.board .hex")
+    host.wait_for_function("document.querySelector('#table-page').dataset.side !== 'seats'")
+    assert host.locator(".tab-count").count() == 0
+    guest.click("#side-tabs-chat")
+    for line in ("hello", "good luck"):
+        guest.fill("#chat-input", line)
+        guest.click("#chat-send")
+    host.wait_for_selector("#side-tabs-chat .tab-count >> text=2")
+    assert guest.locator(".tab-count").count() == 0  # the writer's chat is open
+    shot(host, "table-unread-chat")
+    host.click("#side-tabs-chat")
+    host.wait_for_selector(".tab-count", state="detached")
+    host.click("#side-tabs-log")
+    assert host.locator(".tab-count").count() == 0  # read once, read for good
+    assert not errors.errors, errors.errors

@@ -17,7 +17,7 @@ const SIDE = ["market", "log", "chat", "seats"];
 const PHONE = ["board", "players", "market", "log", "chat", "seats"];
 
 // A row of tabs; the arrow keys move between them too.
-function tabBar(names, current, cls, onPick, label) {
+function tabBar(names, current, cls, onPick, label, badges = {}) {
   const step = (name, by) => {
     const next = names[(names.indexOf(name) + by + names.length) % names.length];
     onPick(next);
@@ -31,10 +31,11 @@ function tabBar(names, current, cls, onPick, label) {
       onkeydown: (e) => {
         if (e.key === "ArrowRight" || e.key === "ArrowLeft") { e.preventDefault(); step(name, e.key === "ArrowRight" ? 1 : -1); }
       },
-    }, t(`table.tab.${name}`))));
+    }, t(`table.tab.${name}`), badges[name] ? h("span", { class: "tab-count", "aria-label": t("table.unread", { n: badges[name] }) }, String(badges[name])) : null)));
 }
 
-// The frame. parts: {prompt, status, board, me, others, market, log, chat, seats}; view:
+// The frame. parts: {prompt, status, board, me, others, market, log, chat, seats, badges
+// (a count by tab name: unread chat lines)}; view:
 // {side, phone} the tabs open; onTab(kind, name) when a tab is picked.
 export function tableFrame(parts, view, onTab) {
   const sides = SIDE.filter((name) => parts[name]);
@@ -48,9 +49,9 @@ export function tableFrame(parts, view, onTab) {
     h("div", { class: "area board-area", id: "board-area" }, h("div", { class: "board-wrap" }, parts.board)),
     h("div", { class: "area players-area", id: "players-area" }, parts.me, parts.others),
     h("div", { class: "area side-area", id: "side-area" },
-      tabBar(sides, side, "side-tabs", (name) => onTab("side", name), t("table.side")),
+      tabBar(sides, side, "side-tabs", (name) => onTab("side", name), t("table.side"), parts.badges),
       h("div", { class: "side-body" }, ...sides.map(panel))),
-    tabBar(phones, phone, "phone-tabs", (name) => onTab("phone", name), t("table.side")));
+    tabBar(phones, phone, "phone-tabs", (name) => onTab("phone", name), t("table.side"), parts.badges));
 }
 
 // The hand-off screen between two seats of this device.

@@ -69,6 +69,8 @@ export class TablePage {
     this.actionTable = null;  // the game's actions by id: {text, label, at}
     this.creator = creatorToken(tableId);  // this browser made the table: its creator's token
     this.notes = new Map();   // the table's notes (chat, seats) by number
+    this.chatSeen = null;     // the newest note number shown in an open chat (older ones are read)
+    this.openedAt = Date.now();
     this.chat = new ChatPanel((text) => this.sendSeat({ type: "chat", text }));
     this.panel = new TablePanel(this);
     this.ticker = null;
@@ -211,6 +213,8 @@ export class TablePage {
       return;
     } else if (msg.type === "notes") {
       for (const n of msg.notes) this.notes.set(n.n, n);
+      // The notes that come with the first state are what was said before this page came.
+      if (this.chatSeen === null) this.chatSeen = Date.now() - this.openedAt < 2000 ? this.lastNote() : 0;
     } else if (msg.type === "applied") {
       if (this.pending && this.pending.id === msg.id) this.pending = null;
     } else if (msg.type === "error") {
@@ -402,6 +406,7 @@ export class TablePage {
       this.tabs.phone = st.table.started ? "board" : "seats";
     }
     const frame = tableFrame({
+      badges: { chat: this.unreadChat() },
       prompt, status, board, me: nodes(areas.track || null, areas.me || null), others: areas.others || null,
       market: areas.market || null, log, chat: this.chat.element(notes, st.seat !== null), seats: this.panel.element(st),
     }, this.tabs, (kind, name) => this.pickTab(kind, name));
@@ -430,6 +435,15 @@ export class TablePage {
       const node = document.getElementById(id);
       if (node) node.scrollTop = id === "log" && atEnd ? node.scrollHeight : top;
     }
+  }
+
+  lastNote() { return Math.max(0, ...this.notes.keys()); }
+
+  // Chat lines not seen yet: the chat's tab shows how many while it is closed.
+  unreadChat() {
+    const wide = window.matchMedia("(min-width: 1000px)").matches;
+    if ((wide ? this.tabs.side : this.tabs.phone) === "chat") this.chatSeen = this.lastNote();
+    return [...this.notes.values()].filter((n) => n.kind === "chat" && n.n > (this.chatSeen ?? 0)).length;
   }
 
   baseTitle() {
