@@ -3,7 +3,7 @@
 // game's plug-in gives for its event (optional `decorate(event) -> element | null`: a gem of the
 // colour it names...). The table page keeps the whole game's log and adds lines as they come
 // (LogView), the newest in view; the replay draws it whole (renderLog).
-import { render } from "./i18n.js";
+import { t, render } from "./i18n.js";
 import { h } from "./dom.js";
 
 function line(e, decorate) {
@@ -17,14 +17,15 @@ function safely(f) {
 }
 
 export function renderLog(events, id, decorate = null) {
-  return h("ol", { class: "log", id }, ...events.filter((e) => e.text).map((e) => line(e, decorate)));
+  return h("ol", { class: "log", id, tabindex: "0", "aria-label": t("table.log") }, ...events.filter((e) => e.text).map((e) => line(e, decorate)));
 }
 
 // The table page's log: one list kept across re-renders, lines added as the events are shown
 // (drawn again whole only when the connection's log was replaced: an undo, a reconnection).
 export class LogView {
   constructor(id) {
-    this.list = h("ol", { class: "log", id, "aria-live": "polite" });
+    // a Tab stop with a name, so that it can be read (and scrolled) by keyboard
+    this.list = h("ol", { class: "log", id, tabindex: "0", "aria-label": t("table.log") });
     this.source = null;  // the events array the lines came from
     this.count = 0;      // how many of its events are drawn
     this.lang = null;

@@ -11,12 +11,13 @@ const MAX_BUTTONS = 8;  // more legal actions than this: fold the ones the table
 // The actions of a state message, as the page and the game's plug-in use them.
 export function actionContext(actions, pick) {
   const places = new Map();
+  const labels = new Map(actions.map((a) => [a.text, a.label]));
   for (const a of actions) {
     if (!a.at) continue;
     if (!places.has(a.at)) places.set(a.at, []);
     places.get(a.at).push(a.text);
   }
-  return { at: (place) => places.get(place) || [], pick };
+  return { at: (place) => places.get(place) || [], pick, label: (text) => render(labels.get(text) ?? text) };  // label: a name for screen readers
 }
 
 // One action per rendered label, in the server's order (two "Buy Dazzling Dynamite" are the
@@ -69,7 +70,7 @@ export function actionButtons(actions, onTable, send) {
 export function promptSection({ text, mine, error, buttons, tools }) {
   return h("section", { class: "prompt", id: "prompt", "data-mine": mine ? "1" : "0", "aria-label": t("table.prompt") },
     h("div", { class: "prompt-head" },
-      h("div", { class: "prompt-text", id: "prompt-text", role: "status" }, text), tools),
-    error ? h("div", { class: "error", id: "error", role: "alert" }, error) : null,
+      h("div", { class: "prompt-text", id: "prompt-text" }, text), tools),  // read out by dom.js's live region
+    error ? h("div", { class: "error", id: "error" }, error) : null,
     buttons.length ? h("div", { class: "actions", id: "actions" }, ...buttons) : h("div", { class: "actions", id: "actions" }));
 }

@@ -24,7 +24,7 @@
 // turn clock in the prompt, ticking every second. A private table is opened with a seat's token
 // or the creator's (sent in "hello").
 import { t, render, setSeats, has, lang } from "./i18n.js";
-import { h, nodes, closePopups, placePopup } from "./dom.js";
+import { h, nodes, closePopups, placePopup, keepFocus } from "./dom.js";
 import { attachZoom } from "./zoom.js";
 import { gamePlugin, gameInfo, gameTitle, actionTable, legalActions } from "./games.js";
 import { localSeats, forgetSeat, creatorToken } from "./store.js";
@@ -38,6 +38,10 @@ import { tableFrame, handoffScreen, scoresDialog } from "./layout.js";
 
 // Kept here too: the replay page and the tests import them from this module.
 export { renderLog, applyPatch, actionContext };
+
+// Where the keyboard's focus goes when what had it is gone after a redraw (an action taken):
+// the next decision's first action, or the hand-off screen's button.
+const AFTER_DRAW_FOCUS = "#handoff-go, #actions [data-action]";
 
 const RETRY_FIRST = 1000, RETRY_MAX = 30000;  // ms between reconnections, growing
 const RESEND_TRIES = 5;                         // times an unanswered action is sent again
@@ -317,9 +321,9 @@ export class TablePage {
     closePopups();
     const labels = this.labels();
     const menu = h("div", { class: "menu", role: "menu" },
-      source ? h("p", { class: "tip-text" }, source.dataset.tip) : null,
+      source ? h("p", { class: "tip-text", role: "none" }, source.dataset.tip) : null,
       ...texts.map((a) => h("button", { class: "act", role: "menuitem", "data-action": a, onclick: () => { menu.remove(); this.send(a); } }, labels.get(a) ?? a)),
-      h("button", { class: "menu-close", "aria-label": t("table.close"), onclick: () => menu.remove() }, "×"));
+      h("button", { class: "menu-close", role: "menuitem", "aria-label": t("table.close"), onclick: () => menu.remove() }, "×"));
     placePopup(menu, ev);
   }
 
@@ -343,7 +347,7 @@ export class TablePage {
   render() {
     const active = document.activeElement;
     const keep = active && active.id && ["chat-input", "my-name"].includes(active.id) ? [active, active.selectionStart, active.selectionEnd] : null;
-    this.draw();
+    keepFocus(this.root, () => this.draw(), AFTER_DRAW_FOCUS);
     if (keep && keep[0].isConnected && document.activeElement !== keep[0]) {
       keep[0].focus();
       keep[0].setSelectionRange(keep[1], keep[2]);
