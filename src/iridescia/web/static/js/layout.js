@@ -42,12 +42,13 @@ export function tableFrame(parts, view, onTab) {
   const side = sides.includes(view.side) ? view.side : sides[0];
   const phones = PHONE.filter((name) => name === "board" || name === "players" || parts[name]);
   const phone = phones.includes(view.phone) ? view.phone : "board";
-  const panel = (name) => h("div", { class: `side-panel side-${name}`, id: `side-${name}`, role: "tabpanel", "aria-labelledby": `side-tabs-${name}` }, parts[name]);
+  // Panels that scroll are Tab stops, so that a keyboard can scroll them too.
+  const panel = (name) => h("div", { class: `side-panel side-${name}`, id: `side-${name}`, role: "tabpanel", "aria-labelledby": `side-tabs-${name}`, tabindex: "0" }, parts[name]);
   return h("div", { class: "table-page", id: "table-page", "data-phone": phone, "data-side": side },
     parts.prompt,
     parts.status,
     h("div", { class: "area board-area", id: "board-area" }, h("div", { class: "board-wrap" }, parts.board)),
-    h("div", { class: "area players-area", id: "players-area" }, parts.me, parts.others),
+    h("div", { class: "area players-area", id: "players-area", role: "region", "aria-label": t("table.tab.players"), tabindex: "0" }, parts.me, parts.others),
     h("div", { class: "area side-area", id: "side-area" },
       tabBar(sides, side, "side-tabs", (name) => onTab("side", name), t("table.side"), parts.badges),
       h("div", { class: "side-body" }, ...sides.map(panel))),
