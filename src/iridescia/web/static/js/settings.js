@@ -41,7 +41,8 @@ export function settingsMenu(settings, state, onChange) {
     ...Object.keys(SPEEDS).map((s) => h("option", { value: s, selected: s === settings.speed }, t(`table.speed.${s}`))));
   const sound = h("input", { type: "checkbox", id: "sound", checked: settings.sound, onchange: (e) => { change("sound", e.target.checked); if (e.target.checked) chime(); } });
   const menu = h("details", { class: "settings", id: "settings", open: state.open, ontoggle: (e) => { state.open = e.target.open; } },
-    h("summary", { title: t("table.settings"), "aria-label": t("table.settings") }, "⚙"),
+    // (the state follows the click at once: a redraw before the toggle event keeps it open)
+    h("summary", { title: t("table.settings"), "aria-label": t("table.settings"), onclick: () => { state.open = !menu.open; } }, "⚙"),
     h("div", { class: "settings-body" },
       h("label", { for: "speed" }, t("table.speed")), speed,
       h("label", { class: "check" }, sound, ` ${t("table.sound")}`)));
