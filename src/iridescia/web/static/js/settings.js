@@ -40,10 +40,10 @@ export function settingsMenu(settings, state, onChange) {
   const speed = h("select", { id: "speed", onchange: (e) => change("speed", e.target.value) },
     ...Object.keys(SPEEDS).map((s) => h("option", { value: s, selected: s === settings.speed }, t(`table.speed.${s}`))));
   const sound = h("input", { type: "checkbox", id: "sound", checked: settings.sound, onchange: (e) => { change("sound", e.target.checked); if (e.target.checked) chime(); } });
-  const menu = h("details", { class: "settings", id: "settings", open: state.open, ontoggle: (e) => { state.open = e.target.open; } },
+  const menu = h("details", { class: "play-settings", id: "settings", open: state.open, ontoggle: (e) => { state.open = e.target.open; } },
     // (the state follows the click at once: a redraw before the toggle event keeps it open)
     h("summary", { title: t("table.settings"), "aria-label": t("table.settings"), onclick: () => { state.open = !menu.open; } }, "⚙"),
-    h("div", { class: "settings-body" },
+    h("div", { class: "play-settings-body" },
       h("label", { for: "speed" }, t("table.speed")), speed,
       h("label", { class: "check" }, sound, ` ${t("table.sound")}`)));
   return menu;
