@@ -379,6 +379,9 @@ export class TablePage {
     setSeats(st.table.seats);
     const live = this.live(conn);
     const mine = live;
+    // The turn (not each click in it: an action on its way does not make it "not mine").
+    const me = st.seat !== null ? st.table.seats[st.seat] : null;
+    const myTurn = !!(st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat && !screen.playing);
     const actions = live ? this.actions(st) : [];
     const playing = screen.playing && screen.events.length ? screen.events[screen.events.length - 1].player : null;
     const ctx = {
@@ -395,7 +398,7 @@ export class TablePage {
     const finished = st.table.status === "finished" && !!st.table.result;
     if (finished && !this.scores.seen) { this.scores.seen = true; this.scores.open = true; this.scores.focus = true; }
     const prompt = promptSection({
-      text: promptText(st, mine, playing), mine, error: this.error,
+      text: promptText(st, myTurn, playing), mine, error: this.error,
       buttons: actionButtons(actions, onTable, (text) => this.send(text)),
       tools: this.tools(conn, st, finished),
     });
@@ -419,9 +422,6 @@ export class TablePage {
     root.replaceChildren(...nodes(frame, over));
     this.restoreScrolls(scrolls);
     if (over && this.scores.focus) { this.scores.focus = false; over.querySelector("[role=dialog]").focus(); }
-    // The turn (not each click in it: an action on its way does not make it "not mine").
-    const me = st.seat !== null ? st.table.seats[st.seat] : null;
-    const myTurn = !!(st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat && !screen.playing);
     setTitle(this.baseTitle(), myTurn);
     if (myTurn && this.wasMine === false && this.settings.sound) chime();
     this.wasMine = myTurn;
