@@ -122,7 +122,9 @@ def test_the_generic_client_knows_no_game() -> None:
         code = re.sub(r"//.*", "", path.read_text(encoding="utf-8"))
         code = code.replace("iridescia.replay.speed", "")  # the replay's speed, remembered
         # local storage keys, and the header a GET carries a table's token in
-        code = re.sub(r"iridescia\.(seats|zoom|lang|lobby|creator|name|invite|tutorial)", "", code)
+        code = re.sub(
+            r"iridescia\.(seats|zoom|lang|lobby|creator|name|invite|tutorial|settings)", "", code
+        )
         code = code.replace("X-Iridescia-Token", "")
         code = code.replace("iridescia:rendered", "")  # the table page's event (js/learn.js)
         assert not words.findall(code), (path.name, words.findall(code))

@@ -43,6 +43,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+TABLE = "#main :is(.layout, .table-page)"  # the table's things (not its prompt)
 HEX_KINDS = ("reveal", "move", "place", "land", "pickaxe", "remove")
 # Action kinds that must be clickable where they belong (not only as a prompt button).
 HOMED = (*HEX_KINDS, "buy", "restore", "reserve", "play", "die", "pick", "sell", "give", "return")
@@ -54,6 +55,12 @@ READY_JS = """() => {
       document.querySelector('#actions [data-action]')) return 'mine';
   return null;
 }"""
+
+
+# The other seats' steps play at the server's own pace (here a few ms) unless a test chose a
+# speed: the table's default holds each step about a second, which would make whole games slow.
+FAST_PLAYBACK = """if (!localStorage.getItem('iridescia.settings'))
+  localStorage.setItem('iridescia.settings', JSON.stringify({speed: 'fast'}));"""
 
 
 def server_args(db: Path) -> list[str]:
@@ -121,6 +128,7 @@ def new_context_fixture(browser: Browser, request: pytest.FixtureRequest) -> Ite
 
     def new_context(**options: Any) -> BrowserContext:
         made.append(browser.new_context(**options))
+        made[-1].add_init_script(FAST_PLAYBACK)
         return made[-1]
 
     yield new_context
@@ -199,9 +207,25 @@ def choose(actions: list[str], rng: random.Random) -> str:
 def homes(page: Page) -> set[str]:
     """Every action clickable on the table itself (board, cards, dice, your cargo)."""
     found = page.eval_on_selector_all(
-        "#main .layout [data-actions]", "els => els.flatMap(e => JSON.parse(e.dataset.actions))"
+        f"{TABLE} [data-actions]", "els => els.flatMap(e => JSON.parse(e.dataset.actions))"
     )
     return {str(a) for a in found}
+
+
+def reveal(page: Page, el: Any) -> None:
+    """Open the tab (a phone's, or the side's) holding ``el`` when it is in a closed one."""
+    if el.is_visible():
+        return
+    name = el.evaluate(
+        """(e) => { const part = e.closest('#board-area, #players-area, .side-panel');
+        if (!part) return null;
+        if (part.id === 'board-area') return 'board';
+        return part.id === 'players-area' ? 'players' : part.id.slice(5); }"""
+    )
+    for tab in (f"#phone-tabs-{name}", f"#side-tabs-{name}"):
+        if name and page.locator(tab).is_visible():
+            page.click(tab)
+            return
 
 
 def click_action(page: Page, action: str, where: set[str]) -> str | None:
@@ -211,8 +235,9 @@ def click_action(page: Page, action: str, where: set[str]) -> str | None:
         page.click(f'#actions [data-action="{action}"]')
         return "prompt"
     # located again at click time, so a re-render in between is harmless
-    el = page.locator(f"#main .layout [data-actions*='{json.dumps(action)}']").first
+    el = page.locator(f"{TABLE} [data-actions*='{json.dumps(action)}']").first
     several = len(json.loads(el.get_attribute("data-actions") or "[]")) > 1
+    reveal(page, el)
     el.click()
     if several:
         try:

@@ -54,7 +54,8 @@ def test_solo_game_by_clicking_then_replay(
     page.click("#create")
     page.wait_for_selector("#prompt")
     page.wait_for_selector("svg.board .hex")
-    assert page.title() == "Gems of Iridescia · iridescia"  # the tab names the table's game
+    # the tab names the table's game (and says when it is your turn)
+    assert page.title().endswith("Gems of Iridescia · iridescia")
     shot(page, "solo-start")
     player = ClickingPlayer([page], seed=1)
 
@@ -93,7 +94,7 @@ def test_hot_seat_hand_off_hides_objectives(
     page.select_option(".seat-kind[data-seat='1']", "human")
     page.check("#hotseat")
     page.click("#create")
-    page.wait_for_selector("#prompt")
+    page.wait_for_selector("#handoff-go")  # the first player gets the device by a hand-off too
     seen: dict[str, list[str]] = {}  # the seat shown -> its objective names
 
     def step(p: Page, n: int) -> None:
@@ -117,7 +118,7 @@ def test_hot_seat_hand_off_hides_objectives(
     def handoff(p: Page) -> None:
         html = p.evaluate("document.documentElement.outerHTML")
         names = [n for ns in seen.values() for n in ns]
-        assert names, "no objectives were shown before the hand-off"
+        assert names or player.handoffs == 1, "no objectives were shown before the hand-off"
         for n in names:
             assert n not in html, f"objective {n!r} is in the page during the hand-off"
         assert p.locator(".objective").count() == 0 and p.locator("svg.board").count() == 0
@@ -231,11 +232,11 @@ def test_language_switch_is_remembered(
     # a table in Japanese: the prompt and the log are translated too
     page.select_option("#mode", "solo")
     page.click("#create")
-    page.wait_for_selector("#log li")
+    page.wait_for_selector("#log li", state="attached")  # the log may be in a closed tab
     assert "Turn" not in page.locator("#log").inner_text()
     shot(page, "table-ja")
     page.select_option("#lang", "en")
-    page.wait_for_selector("#log li")
+    page.wait_for_selector("#log li", state="attached")
     page.wait_for_function("document.querySelector('#log').textContent.includes('Turn')")
     assert not errors.errors, errors.errors
 
@@ -269,7 +270,9 @@ def test_phone_layout_zoom_pan_and_touch_tooltips(
     panned = [float(v) for v in (page.locator("svg.board").get_attribute("viewBox") or "").split()]
     assert panned[:2] != zoomed[:2] and panned[2:] == zoomed[2:]
     shot(page, "phone-zoomed")
-    # a tap on a card shows its text (touch screens have no hover)
+    # a tap on a card shows its text (touch screens have no hover); the cards are in a tab
+    market = page.locator("#phone-tabs-market").count() > 0
+    page.tap("#phone-tabs-market" if market else "#phone-tabs-players")
     relic = page.locator(".card.relic").first
     name = relic.locator(".card-name").inner_text()
     relic.tap()
@@ -277,7 +280,7 @@ def test_phone_layout_zoom_pan_and_touch_tooltips(
     tip.wait_for()
     assert name in tip.inner_text() and "points" in tip.inner_text()
     shot(page, "phone-tooltip")
-    page.tap("h3 >> nth=0")  # a tap elsewhere closes it
+    page.tap("#prompt-text")  # a tap elsewhere closes it
     assert page.locator(".tip").count() == 0
     # the zoom is remembered
     page.reload()

@@ -57,7 +57,8 @@ def test_a_private_table_an_invite_a_move_and_a_chat(
     guest.wait_for_selector("#prompt")
     assert guest.evaluate("localStorage.getItem('iridescia.name')") == "<b>Bo</b>"
     for page in (host, guest):  # the names, as text
-        page.wait_for_selector(".seat-row[data-seat='1'] >> text=<b>Bo</b>")
+        # (the seats are in the table's side tab, which a started game may have closed)
+        page.wait_for_selector(".seat-row[data-seat='1'] >> text=<b>Bo</b>", state="attached")
         assert page.locator(".seat-row[data-seat='0'] .seat-name").inner_text() == "Ada"
         assert page.locator("#table-panel b b").count() == 0  # no element made of a name
     host.wait_for_selector("#clock")
@@ -73,7 +74,9 @@ def test_a_private_table_an_invite_a_move_and_a_chat(
     mover.locator("#actions [data-action]").first.click()
     other.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
 
-    # The chat, both ways, as text.
+    # The chat, both ways, as text (in its tab).
+    guest.tap("#phone-tabs-chat")
+    host.click("#side-tabs-chat")
     guest.fill("#chat-input", "hello <i>Ada</i>")
     guest.click("#chat-send")
     host.wait_for_selector(".chat-log .chat-line >> text=hello <i>Ada</i>")

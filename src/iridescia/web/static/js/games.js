@@ -3,8 +3,10 @@
 // default export is
 //   {name, setData(data), board(view, ctx) -> svg, panels(st, view, ctx) -> element,
 //    result(table, view) -> element | null, and optionally aid() -> [{id, title, body}] (the
-//    rules dialog's sections, js/learn.js) and coach(st, {actions, log, seen}) -> lesson (the
-//    tutorial's, js/tutorial.js)}
+//    rules dialog's sections, js/learn.js), coach(st, {actions, log, seen}) -> lesson (the
+//    tutorial's, js/tutorial.js), areas(st, view, ctx) -> {me, others, market, track} (the
+//    panels as parts the table page places around the board) and decorate(event) -> element |
+//    null (a picture in front of the event's log line)}
 // ctx: {seat, table, at(place) -> action texts, pick(texts, event), events, before, motion}:
 // `events` are the events of the step on screen (what just happened: the board marks the last
 // move from them), `before` the view before that step (or null: nothing to animate from), and

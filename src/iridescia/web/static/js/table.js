@@ -1,11 +1,16 @@
 // The table page, for any game with a board: one WebSocket per seat played on this device
-// (hot-seat: several), or one as a spectator; the prompt with every legal action the server
-// offers (by label; sent back by id), the game's board and panels (its plug-in draws them, and
-// makes the things actions belong to clickable), undo, the log (lines rendered from the
-// server's messages), the result, and the hand-off screen between two local seats (nothing of
-// the seat that played stays in the page behind it). The board's zoom and pan survive
+// (hot-seat: several), or one as a spectator; the game's board and panels (its plug-in draws
+// them, and makes the things actions belong to clickable), the prompt with every legal action
+// the server offers (prompt.js: by label, sent back by id), undo, the log (log.js), the other
+// seats' steps played on the board one by one (playback.js), the final scores in a dialog and
+// the hand-off screen between two local seats (layout.js: nothing of the seat that played stays
+// in the page behind it), the settings (settings.js). The board's zoom and pan survive
 // re-renders; on a touch screen a tap on a card shows its text (with its actions, if any)
 // instead of acting at once.
+//
+// Controls are inert unless the seat on screen is to act, no action of it is on its way and no
+// step is playing back: a click during the Rhom's turn cannot undo or act on a state that is
+// already gone. A refused action's reason stays until the game moves on.
 //
 // Faults: a lost connection comes back with growing pauses (1 s to 30 s, with jitter); a seat
 // link the server refuses (bad_token) is forgotten on this device at once, never retried, and
@@ -18,13 +23,25 @@
 // for its creator, their invite links; an absent player's vote and take-back), the chat, and the
 // turn clock in the prompt, ticking every second. A private table is opened with a seat's token
 // or the creator's (sent in "hello").
-import { t, render, seatName, setSeats, isAutoma, has, botLabel } from "./i18n.js";
+import { t, render, setSeats, has, lang } from "./i18n.js";
 import { h, nodes, closePopups, placePopup, keepFocus } from "./dom.js";
 import { attachZoom } from "./zoom.js";
 import { gamePlugin, gameInfo, gameTitle, actionTable, legalActions } from "./games.js";
 import { localSeats, forgetSeat, creatorToken } from "./store.js";
 import { ChatPanel } from "./chat.js";
 import { TablePanel, clockLeft, clockText } from "./seats.js";
+import { LogView, renderLog } from "./log.js";
+import { Playback, applyPatch } from "./playback.js";
+import { actionContext, actionButtons, promptText, promptSection } from "./prompt.js";
+import { loadSettings, saveSettings, settingsMenu, chime, setTitle } from "./settings.js";
+import { tableFrame, handoffScreen, scoresDialog } from "./layout.js";
+
+// Kept here too: the replay page and the tests import them from this module.
+export { renderLog, applyPatch, actionContext };
+
+// Where the keyboard's focus goes when what had it is gone after a redraw (an action taken):
+// the next decision's first action, or the hand-off screen's button.
+const AFTER_DRAW_FOCUS = "#handoff-go, #actions [data-action]";
 
 const RETRY_FIRST = 1000, RETRY_MAX = 30000;  // ms between reconnections, growing
 const RESEND_TRIES = 5;                         // times an unanswered action is sent again
@@ -36,24 +53,6 @@ function actionId() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-// Where the keyboard's focus goes when what had it is gone after a redraw (an action taken):
-// the next decision's first action, or the hand-off screen's button.
-const AFTER_DRAW_FOCUS = "#handoff-go, #actions [data-action]";
-
-const MAX_BUTTONS = 8;  // more legal actions than this: fold the ones the table offers
-
-// The actions of a state message, as the page and the game's plug-in use them.
-export function actionContext(actions, pick) {
-  const places = new Map();
-  const labels = new Map(actions.map((a) => [a.text, a.label]));
-  for (const a of actions) {
-    if (!a.at) continue;
-    if (!places.has(a.at)) places.set(a.at, []);
-    places.get(a.at).push(a.text);
-  }
-  return { at: (place) => places.get(place) || [], pick, label: (text) => render(labels.get(text) ?? text) };  // label: a name for screen readers
 }
 
 export class TablePage {
@@ -68,15 +67,24 @@ export class TablePage {
     this.pending = null;      // {key, version, id, message, tries} of an action not answered yet
     this.refused = null;      // why the server will not serve this page's link (bad_token, no_table)
     this.error = "";
+    this.errorVersion = -1;   // the state version the refusal was about: it goes when the game moves on
     this.closed = false;
-    this.busy = null;         // the seat whose steps are being shown one by one
     this.plugin = null;       // the game's browser plug-in, once the game is known
     this.actionTable = null;  // the game's actions by id: {text, label, at}
     this.creator = creatorToken(tableId);  // this browser made the table: its creator's token
     this.notes = new Map();   // the table's notes (chat, seats) by number
+    this.chatSeen = null;     // the newest note number shown in an open chat (older ones are read)
+    this.openedAt = Date.now();
     this.chat = new ChatPanel((text) => this.sendSeat({ type: "chat", text }));
     this.panel = new TablePanel(this);
     this.ticker = null;
+    this.settings = loadSettings();
+    this.playback = new Playback(this.settings, () => this.render());
+    this.log = new LogView("log");
+    this.tabs = { side: this.settings.side, phone: "board", chosen: false };
+    this.menu = { open: false };  // the settings menu stays open across re-renders
+    this.scores = { seen: false, open: false };  // the final scores' dialog
+    this.wasMine = null;      // whether the seat on screen was to act at the last draw (the chime)
   }
 
   start() {
@@ -90,7 +98,7 @@ export class TablePage {
   stop() {
     this.closed = true;
     clearInterval(this.ticker);
-    for (const c of this.conns.values()) c.ws && c.ws.close();
+    for (const c of this.conns.values()) { clearTimeout(c.timer); c.ws && c.ws.close(); }
   }
 
   // The turn clock in the prompt, every second (nothing else is drawn again).
@@ -119,7 +127,7 @@ export class TablePage {
   connect(key, token) {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}`);
-    const conn = this.conns.get(key) || { state: null, log: [], retries: 0 };
+    const conn = this.conns.get(key) || { state: null, screen: null, frames: [], log: [], retries: 0 };
     conn.ws = ws;
     conn.token = token;
     this.conns.set(key, conn);
@@ -190,30 +198,33 @@ export class TablePage {
     }
     if (msg.type === "state") {
       document.querySelectorAll(".menu").forEach((m) => m.remove());  // its actions are stale
+      // Patches follow one another in the order they came, whatever is on screen.
       if (msg.patch) msg.view = applyPatch(conn.state.view, msg.patch);
       conn.state = msg;
       conn.offset = msg.now - Date.now() / 1000;
-      if (msg.reset) conn.log = [];
-      conn.log.push(...msg.events);
       if (this.pending && this.pending.key === key && msg.version > this.pending.version) this.pending = null;
+      if (msg.version > this.errorVersion) this.error = "";  // the game moved on
       if (conn.fresh) {   // (re)connected: an action still unanswered goes again, with its id
         conn.fresh = false;
         if (this.pending && this.pending.key === key) this.resend();
       }
-      this.busy = null;
       this.pickShown();
       if (!this.plugin) this.loadPlugin(msg.table.game);
+      this.playback.add(conn, msg);  // draws the page
+      return;
     } else if (msg.type === "events") {
-      conn.log.push(...msg.events);
-      const last = msg.events[msg.events.length - 1];
-      if (last) this.busy = last.player;
+      this.playback.add(conn, msg);
+      return;
     } else if (msg.type === "notes") {
       for (const n of msg.notes) this.notes.set(n.n, n);
+      // The notes that come with the first state are what was said before this page came.
+      if (this.chatSeen === null) this.chatSeen = Date.now() - this.openedAt < 2000 ? this.lastNote() : 0;
     } else if (msg.type === "applied") {
       if (this.pending && this.pending.id === msg.id) this.pending = null;
     } else if (msg.type === "error") {
       if (this.onFault(key, conn, msg)) return this.render();
       this.pending = null;
+      this.errorVersion = conn.state ? conn.state.version : -1;
       // A refused action comes with the game's reason as a message (text): in the reader's
       // language, rather than the server's English message.
       this.error = msg.text ? render(msg.text) : has(`error.${msg.code}`) ? t(`error.${msg.code}`) : msg.message;
@@ -253,7 +264,9 @@ export class TablePage {
     let next = this.shown;
     if (local.includes(current)) next = current;
     if (next === null || !this.conns.has(next)) next = local.length ? local[0] : "spectator";
-    if (local.length > 1 && this.shown !== null && next !== this.shown && this.handoff === null) {
+    // Several seats on this device: the hand-off screen before any of them is shown, the
+    // first one too (its secrets must not be on screen while the device is passed round).
+    if (local.length > 1 && next !== this.shown && this.handoff === null) {
       this.handoff = next;
     } else if (this.handoff === null) {
       this.shown = next;
@@ -268,8 +281,8 @@ export class TablePage {
   // Send an action by the text shown on the page: the server gets its id.
   send(text) {
     const conn = this.conns.get(this.shown);
-    if (!conn || !conn.state || this.pending) return;
-    const action = this.actions(conn.state).find((a) => a.text === text);
+    if (!this.live(conn)) return;
+    const action = this.actions(conn.screen.state).find((a) => a.text === text);
     if (!action) return;
     const id = actionId();
     const message = JSON.stringify({ type: "act", action: action.id, version: conn.state.version, id });
@@ -281,8 +294,24 @@ export class TablePage {
 
   undo() {
     const conn = this.conns.get(this.shown);
-    if (!conn || !conn.state) return;
-    conn.ws.send(JSON.stringify({ type: "undo", version: conn.state.version }));
+    if (!this.live(conn) || !conn.screen.state.can_undo) return;
+    const version = conn.screen.state.version;
+    const message = JSON.stringify({ type: "undo", version });
+    this.pending = { key: this.shown, version, id: null, message, tries: RESEND_TRIES };
+    this.error = "";
+    if (conn.ws.readyState === WebSocket.OPEN) conn.ws.send(message);
+    this.render();
+  }
+
+  // Whether the seat on screen may act now: it is its turn in the newest state, nothing of it
+  // is on its way, and no step is playing back.
+  live(conn) {
+    if (!conn || !conn.screen || !conn.state || conn.screen.state !== conn.state) return false;
+    const st = conn.state;
+    const me = st.seat !== null ? st.table.seats[st.seat] : null;
+    const newest = this.newest();
+    return !!(st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat &&
+      !this.pending && !this.playback.busy(conn) && (!newest || st.version >= newest.version));
   }
 
   pick(texts, ev) {
@@ -300,7 +329,7 @@ export class TablePage {
 
   labels() {
     const c = this.conns.get(this.shown);
-    return new Map(this.actions(c && c.state).map((a) => [a.text, render(a.label)]));
+    return new Map(this.actions(c && c.screen && c.screen.state).map((a) => [a.text, render(a.label)]));
   }
 
   setZoom(z) {
@@ -313,7 +342,8 @@ export class TablePage {
     localStorage.setItem("iridescia.zoom", String(this.zoom.z));
   }
 
-  // Draw the page again; a text box being typed in keeps its focus and caret.
+  // Draw the page again; a text box being typed in keeps its focus and caret. Then tell who
+  // listens (the tutorial) what is on screen.
   render() {
     const active = document.activeElement;
     const keep = active && active.id && ["chat-input", "my-name"].includes(active.id) ? [active, active.selectionStart, active.selectionEnd] : null;
@@ -322,7 +352,9 @@ export class TablePage {
       keep[0].focus();
       keep[0].setSelectionRange(keep[1], keep[2]);
     }
-    window.dispatchEvent(new CustomEvent("iridescia:rendered", { detail: { state: (this.conns.get(this.shown) || {}).state || null, seat: this.shown, page: this } }));
+    const shown = this.conns.get(this.shown);
+    const state = shown && shown.screen ? shown.screen.state : null;
+    window.dispatchEvent(new CustomEvent("iridescia:rendered", { detail: { state, seat: this.shown, page: this } }));
   }
 
   draw() {
@@ -330,64 +362,137 @@ export class TablePage {
     if (this.handoff !== null) {
       const seat = this.handoff;
       closePopups();
-      root.replaceChildren(h("div", { class: "handoff", id: "handoff" },
-        h("h2", {}, t("table.handoff", { seat: seatName(seat) })),
-        h("p", {}, t("table.handoff_hint")),
-        h("button", { class: "primary", id: "handoff-go", onclick: () => { this.shown = seat; this.handoff = null; this.render(); } }, t("table.handoff_go", { seat: seatName(seat) }))));
+      setTitle(this.baseTitle(), false);
+      root.replaceChildren(handoffScreen(seat, () => { this.shown = seat; this.handoff = null; this.render(); }));
       return;
     }
     if (this.refused) return this.renderRefused();
     const conn = this.conns.get(this.shown);
-    if (!conn || !conn.state || !this.plugin) {
+    if (!conn || !conn.screen || !this.plugin) {
       const text = this.error || (conn && conn.lost ? t("app.reconnecting") : t("app.connecting"));
       root.replaceChildren(h("p", { class: this.error ? "error" : "status" }, text));
       return;
     }
-    const st = conn.state;
-    const view = st.view;
+    const screen = conn.screen;
+    const st = screen.state;
+    const view = screen.view;
     setSeats(st.table.seats);
+    const live = this.live(conn);
+    const mine = live;
+    // The turn (not each click in it: an action on its way does not make it "not mine").
     const me = st.seat !== null ? st.table.seats[st.seat] : null;
-    const mine = st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat;
-    // No actions while one is on its way, nor from a view older than another seat's news.
-    const waiting = (this.pending && this.pending.key === this.shown) || st.version < this.newest().version;
-    const actions = mine && !waiting ? this.actions(st) : [];
-    const ctx = { ...actionContext(actions, (acts, ev) => this.pick(acts, ev)), seat: st.seat, table: st.table };
+    const myTurn = !!(st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat && !screen.playing);
+    const actions = live ? this.actions(st) : [];
+    const playing = screen.playing && screen.events.length ? screen.events[screen.events.length - 1].player : null;
+    const ctx = {
+      ...actionContext(actions, (acts, ev) => this.pick(acts, ev)), seat: st.seat, table: st.table,
+      events: screen.events, before: screen.before, motion: screen.motion,
+    };
     const board = this.plugin.board(view, ctx);
     attachZoom(board, this.zoom, () => this.saveZoom());
     board.style.touchAction = this.zoom.z > 1 ? "none" : "pan-x pan-y";
-    const panels = this.plugin.panels(st, view, ctx);
-    const button = (a) => h("button", { class: "act", "data-action": a.text, onclick: () => this.send(a.text) }, render(a.label));
-    // Many choices (a turn's reveals, the remove phase...) would make the prompt cover the
-    // board: the actions clickable on the table itself then go in a folded list.
-    const onTable = new Set([board, panels].flatMap((n) => [...n.querySelectorAll("[data-actions]")].flatMap((e) => JSON.parse(e.dataset.actions))));
-    const fold = actions.length > MAX_BUTTONS ? actions.filter((a) => onTable.has(a.text)) : [];
-    const buttons = actions.filter((a) => !fold.includes(a)).map(button);
-    if (fold.length) {
-      buttons.push(h("details", { class: "more-actions" }, h("summary", {}, t("table.more_actions", { n: fold.length })), ...fold.map(button)));
+    const areas = this.plugin.areas ? this.plugin.areas(st, view, ctx) : { me: this.plugin.panels(st, view, ctx) };
+    for (const [name, node] of Object.entries(areas)) if (node && node.dataset) node.dataset.area = name;
+    const onTable = new Set([board, ...Object.values(areas)].filter(Boolean)
+      .flatMap((n) => [...n.querySelectorAll("[data-actions]")].flatMap((e) => JSON.parse(e.dataset.actions))));
+    const finished = st.table.status === "finished" && !!st.table.result;
+    if (finished && !this.scores.seen) { this.scores.seen = true; this.scores.open = true; this.scores.focus = true; }
+    const prompt = promptSection({
+      text: promptText(st, myTurn, playing), mine, error: this.error,
+      buttons: actionButtons(actions, onTable, (text) => this.send(text)),
+      tools: this.tools(conn, st, finished),
+    });
+    const status = conn.lost ? h("p", { class: "status warn" }, t("app.reconnecting")) : null;
+    const notes = [...this.notes.values()].sort((a, b) => a.n - b.n);
+    const decorate = this.plugin.decorate ? (e) => this.plugin.decorate(e) : null;
+    const log = h("section", { class: "panel game-log" }, h("h3", {}, t("table.log")), this.log.element(conn.log, decorate, lang));
+    // Until every seat is taken the table's panel (invites, seats) is what matters; then the
+    // side shows what the player chose last (the market by default).
+    if (!this.tabs.chosen) {
+      this.tabs.side = st.table.started ? this.settings.side : "seats";
+      this.tabs.phone = st.table.started ? "board" : "seats";
     }
+    const frame = tableFrame({
+      badges: { chat: this.unreadChat() },
+      prompt, status, board, me: nodes(areas.track || null, areas.me || null), others: areas.others || null,
+      market: areas.market || null, log, chat: this.chat.element(notes, st.seat !== null), seats: this.panel.element(st),
+    }, this.tabs, (kind, name) => this.pickTab(kind, name));
+    const over = finished && this.scores.open ? scoresDialog(this.plugin.result(st.table, view), () => this.closeScores(), this.scores.focus) : null;
+    const scrolls = this.scrollPlaces();
+    root.replaceChildren(...nodes(frame, over));
+    this.restoreScrolls(scrolls);
+    if (over && this.scores.focus) { this.scores.focus = false; over.querySelector("[role=dialog]").focus(); }
+    setTitle(this.baseTitle(), myTurn);
+    if (myTurn && this.wasMine === false && this.settings.sound) chime();
+    this.wasMine = myTurn;
+  }
+
+  // Where the panels that scroll are (a redraw makes them anew: a player reading the item
+  // market or old log lines keeps their place; a log read to its end follows new lines).
+  scrollPlaces() {
+    return [...this.root.querySelectorAll("#players-area, .side-panel, #log")].map((e) =>
+      [e.id, e.scrollTop, e.scrollHeight - e.scrollTop - e.clientHeight < 40]);
+  }
+
+  restoreScrolls(places) {
+    for (const [id, top, atEnd] of places) {
+      const node = document.getElementById(id);
+      if (node) node.scrollTop = id === "log" && atEnd ? node.scrollHeight : top;
+    }
+  }
+
+  lastNote() { return Math.max(0, ...this.notes.keys()); }
+
+  // Chat lines not seen yet: the chat's tab shows how many while it is closed.
+  unreadChat() {
+    const wide = window.matchMedia("(min-width: 1000px)").matches;
+    if ((wide ? this.tabs.side : this.tabs.phone) === "chat") this.chatSeen = this.lastNote();
+    return [...this.notes.values()].filter((n) => n.kind === "chat" && n.n > (this.chatSeen ?? 0)).length;
+  }
+
+  baseTitle() {
+    const conn = this.conns.get(this.shown);
+    const info = conn && conn.state ? gameInfo(conn.state.table.game) : null;
+    return info ? `${gameTitle(info)} · ${t("app.title")}` : t("app.title");
+  }
+
+  // The prompt's tool bar: clock, zoom, undo (only when it may be used), skip (while other
+  // seats' steps play), the scores (once the game is over), the settings.
+  tools(conn, st, finished) {
     const left = clockLeft(st.table, conn.offset || 0);
-    const tools = h("div", { class: "tools" },
+    const busy = this.playback.busy(conn);
+    return h("div", { class: "tools" },
       left !== null ? h("span", { class: `clock${left < 30 ? " short" : ""}`, id: "clock", title: t("table.clock") }, clockText(left)) : null,
+      busy ? h("button", { id: "skip", onclick: () => this.playback.skip(conn), title: t("table.skip_hint") }, t("table.skip")) : null,
+      st.can_undo && this.live(conn) ? h("button", { id: "undo", onclick: () => this.undo() }, t("table.undo")) : null,
+      finished ? h("button", { id: "show-scores", class: "primary", onclick: () => this.openScores() }, t("table.scores")) : null,
       h("button", { id: "zoom-in", onclick: () => this.setZoom(this.zoom.z * 1.25), title: t("table.zoom_in"), "aria-label": t("table.zoom_in") }, "+"),
       h("button", { id: "zoom-out", onclick: () => this.setZoom(this.zoom.z / 1.25), title: t("table.zoom_out"), "aria-label": t("table.zoom_out") }, "−"),
-      this.zoom.z > 1 ? h("button", { id: "zoom-reset", onclick: () => { this.zoom = { z: 1 }; this.setZoom(1); }, title: t("table.zoom_reset") }, "⤢") : null,
-      st.can_undo ? h("button", { id: "undo", onclick: () => this.undo() }, t("table.undo")) : null);
-    const log = renderLog(conn.log, "log");
-    const status = conn.lost ? h("p", { class: "status warn" }, t("app.reconnecting")) : null;
-    const over = st.table.status === "finished" && st.table.result ? this.plugin.result(st.table, view) : null;
-    const notes = [...this.notes.values()].sort((a, b) => a.n - b.n);
-    root.replaceChildren(...nodes(
-      h("section", { class: "prompt", id: "prompt", "data-mine": mine ? "1" : "0" },
-        h("div", { class: "prompt-text" }, this.promptText(st, mine)), tools,
-        this.error ? h("div", { class: "error", id: "error" }, this.error) : null,
-        h("div", { class: "actions", id: "actions" }, ...buttons)),
-      status, over,
-      h("div", { class: "layout" },
-        h("div", { class: "board-wrap" }, board),
-        h("div", { class: "side" }, this.panel.element(st), panels),
-        h("div", { class: "talk" }, this.chat.element(notes, st.seat !== null),
-          h("section", { class: "panel game-log" }, h("h3", {}, t("table.log")), log)))));
-    log.scrollTop = log.scrollHeight;
+      this.zoom.z > 1 ? h("button", { id: "zoom-reset", onclick: () => { this.zoom = { z: 1 }; this.setZoom(1); }, title: t("table.zoom_reset"), "aria-label": t("table.zoom_reset") }, "⤢") : null,
+      settingsMenu(this.settings, this.menu, () => { if (this.settings.speed === "instant") this.skipAll(); this.render(); }));
+  }
+
+  skipAll() { for (const c of this.conns.values()) this.playback.skip(c); }
+
+  pickTab(kind, name) {
+    this.tabs[kind] = name;
+    this.tabs.chosen = true;
+    if (kind === "side" || ["market", "log", "chat", "seats"].includes(name)) {
+      this.tabs.side = name;
+      this.settings.side = name;
+      saveSettings(this.settings);
+    }
+    if (name === "log") this.log.toEnd();
+    this.render();
+  }
+
+  openScores() { this.scores.open = true; this.scores.focus = true; this.render(); }
+
+  closeScores() {
+    this.scores.open = false;
+    this.render();
+    const again = document.getElementById("show-scores");
+    if (again) again.focus();
   }
 
   // The link cannot be served: say why, and offer what can be done.
@@ -398,48 +503,4 @@ export class TablePage {
       gone ? null : h("button", { class: "primary", id: "watch-instead", onclick: () => this.watchInstead() }, t("table.watch_instead")),
       h("a", { href: "#/", class: "button" }, t("table.back"))));
   }
-
-  promptText(st, mine) {
-    const d = st.decision;
-    if (!d) return t("table.over");
-    if (!st.table.started) return st.seat === null ? `${t("table.spectating")} ${t("table.not_started")}` : t("table.not_started");
-    const me = st.seat !== null ? st.table.seats[st.seat] : null;
-    if (me && me.bot && d.player === st.seat) return t("table.bot_plays_for_you", { bot: botLabel(me.bot) });
-    if (this.busy !== null) return playingText(this.busy, st.table.seats);
-    const prompt = render(d.prompt);
-    if (st.seat === null) return `${t("table.spectating")} ${t("table.waiting", { seat: seatName(d.player), prompt })}`;
-    if (mine) return t("table.your_turn", { prompt });
-    return t("table.waiting", { seat: seatName(d.player), prompt });
-  }
-}
-
-// "The Rhom is playing…" (an automa, by its kind) or "Seat 2 is playing…" (a bot).
-function playingText(seat, seats) {
-  const kind = (seats[seat] || {}).kind;
-  if (isAutoma(kind) && has(`table.playing.${kind}`)) return t(`table.playing.${kind}`);
-  return t("table.playing", { seat: seatName(seat) });
-}
-
-// The game log: every event the server gave a line, the lines that open a turn in bold.
-export function renderLog(events, id) {
-  return h("ol", { class: "log", id, tabindex: "0", "aria-label": t("table.log") }, ...events.filter((e) => e.text).slice(-200).map((e) =>
-    h("li", { class: `ev ev-${e.kind}${e.heading ? " turn" : ""}` }, render(e.text))));
-}
-
-// A state message after the first carries only what changed in the view (see protocol.py):
-// top-level keys replaced, and the lists named in patch["@lists"] element by element.
-export function applyPatch(view, patch) {
-  const out = { ...view };
-  const lists = patch["@lists"] || {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (k === "@lists") continue;
-    const field = lists[k];
-    if (field && view[k]) {
-      const changed = new Map(v.map((x) => [x[field], x]));
-      out[k] = view[k].map((x) => changed.get(x[field]) || x);
-    } else {
-      out[k] = v;
-    }
-  }
-  return out;
 }

@@ -9,6 +9,9 @@ import { renderScores } from "./scores.js";
 import { gameCover } from "./cover.js";
 import { renderAid } from "./aid.js";
 import { coachLesson } from "./coach.js";
+import { gemIcon, GEMS } from "./icons.js";
+
+const LOG_GEMS = [...GEMS, "rainbow", "iridia"];
 
 export default {
   name: "gems-of-iridescia",
@@ -20,4 +23,9 @@ export default {
   cover: () => gameCover(),  // the lobby's picture of the game
   aid: () => renderAid(),  // the rules dialog's sections (js/learn.js)
   coach: (st, ctx) => coachLesson(st, ctx),  // the tutorial's lessons (js/tutorial.js)
+  // The log line of an event that names a gem colour starts with that gem's picture.
+  decorate: (event) => {
+    const c = event.data && event.data.colour;
+    return LOG_GEMS.includes(c) ? gemIcon(c, 16) : null;
+  },
 };
