@@ -3,8 +3,8 @@
 // drag, two-finger pinch). A drag sets data-panned for the moment of the click that ends it, so
 // a board ignores that click. `zoom` is {z, cx, cy} (scale and the centre, in board units), kept
 // by the page across renders; `onChange` is called after every change so the page can remember it.
-// A board may name the box of what can be clicked now in data-focus ("x y width height", board
-// units): zoomed in, the view then centres on it when it changes (a new decision) and when the
+// A board may name the box of what can be clicked now in data-focus (JSON [x, y, width, height],
+// board units): zoomed in, the view then centres on it when it changes (a new decision) and when the
 // player zooms in from the whole board, so the legal hexes are never off screen. The wheel zooms
 // about the point under the pointer.
 export function attachZoom(svg, zoom, onChange) {
@@ -12,7 +12,7 @@ export function attachZoom(svg, zoom, onChange) {
   const H = Number(svg.dataset.height);
   const focusKey = svg.dataset.focus || "";
   if (focusKey && (zoom.z || 1) > 1 && (zoom.focus !== focusKey || !(zoom.was > 1))) {
-    const [x, y, w, hgt] = focusKey.split(" ").map(Number);
+    const [x, y, w, hgt] = JSON.parse(focusKey).map(Number);
     zoom.cx = x + w / 2;
     zoom.cy = y + hgt / 2;
   }

@@ -191,7 +191,7 @@ export function renderBoard(view, ctx) {
     const ys = legal.map((c) => c.cy);
     const x0 = Math.min(...xs) - R;
     const y0 = Math.min(...ys) - R;
-    svg.dataset.focus = [x0, y0, Math.max(...xs) + R - x0, Math.max(...ys) + R - y0].map((v) => v.toFixed(0)).join(" ");
+    svg.dataset.focus = JSON.stringify([x0, y0, Math.max(...xs) + R - x0, Math.max(...ys) + R - y0].map((v) => Math.round(v)));
   }
   if (ctx.before && ctx.motion > 0) animateStep(svg, { geo, before: ctx.before, view, events: ctx.events || [], motion: ctx.motion, spotsAfter: spots });
   return svg;

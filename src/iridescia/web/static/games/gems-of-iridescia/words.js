@@ -68,7 +68,9 @@ export function objectiveTip(o) {
     const arg = data.argument;
     condition = t(`obj.${data.condition}`, { colour: arg ? colour(arg) : "", type: arg ? t(`type.${arg}`) : "", n: arg ?? "" });
   }
-  return t("obj.tip", { name: objectiveName(o.id), points: o.points, condition });
+  // A revealed objective may come by id only: its points are the card's.
+  const points = o.points ?? (data ? data.points : "?");
+  return t("obj.tip", { name: objectiveName(o.id), points, condition });
 }
 
 export function dieText(target) {
