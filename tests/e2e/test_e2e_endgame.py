@@ -158,7 +158,7 @@ def test_replay_by_keyboard_and_autoplay_through_the_players_eyes(
     assert total > 10 and _step(page) == 0
     # the player's own eyes by default: their objectives are on their board
     assert page.locator("#replay").get_attribute("data-viewer") == "0"
-    assert page.locator("#main .objectives .chip.objective").count() >= 1
+    assert page.locator("#main .objectives .card.objective").count() >= 1
     setup_lines = page.locator("#replay-log li").count()
     assert setup_lines > 0
     page.keyboard.press("ArrowRight")
@@ -193,7 +193,7 @@ def test_replay_by_keyboard_and_autoplay_through_the_players_eyes(
     # the spectator's eyes: nobody's objectives
     page.select_option("#replay-viewer", "")
     page.wait_for_function("document.querySelector('#replay').dataset.viewer === ''")
-    assert page.locator("#main .objectives .chip.objective").count() == 0
+    assert page.locator("#main .objectives .card.objective").count() == 0
     assert _step(page) == paused
     assert not errors.errors, errors.errors
 
@@ -235,10 +235,10 @@ def test_hot_seat_replay_hands_the_device_over_before_a_seats_eyes(
     page.click("#handoff-go")
     page.wait_for_function("document.querySelector('#replay')?.dataset.viewer === '1'")
     assert _step(page) == 1
-    assert page.locator("#main .objectives .chip.objective").count() >= 1  # seat 2's own
+    assert page.locator("#main .objectives .card.objective").count() >= 1  # seat 2's own
     page.select_option("#replay-viewer", "")  # back to a spectator: no hand-off needed
     page.wait_for_function("document.querySelector('#replay')?.dataset.viewer === ''")
-    assert page.locator("#main .objectives .chip.objective").count() == 0
+    assert page.locator("#main .objectives .card.objective").count() == 0
     assert not errors.errors, errors.errors
 
 

@@ -48,7 +48,7 @@ export const categoryName = (type) => t(`type.${type}`);
 export function rhomCardTip(id) {
   const card = cards.rhom_cards.find((c) => c.id === id);
   if (!card) return "";
-  const order = joinList(card.reveal_order.map((d) => t(`panels.dir.${d}`)));
+  const order = joinList(card.reveal_order.map((d) => t(`rhom.dir.${d}`)));
   return t("panels.rhom_card_tip", { n: id, order, icon: t(`panels.rhom_icon.${card.icon}`), vane: t(`panels.vane.${card.weathervane}`) });
 }
 
@@ -76,4 +76,12 @@ export function objectiveTip(o) {
 export function dieText(target) {
   const [kind, arg] = String(target).split(":");
   return kind === "roll" ? t("die.roll", { n: arg }) : t("die.market", { colour: colour(arg) });
+}
+
+// A Rhom card as the log says it (ev.rhom_card): its icon, the order it reveals in (left, front
+// left...) and its weathervane.
+export function rhomCardText(card) {
+  if (!card) return "";
+  const order = joinList((card.reveal_order || []).map((d) => t(`rhom.dir.${d}`)));
+  return t("rhom.card", { card: card.id, icon: t(`icon.${card.icon}`), order, vane: t(`vane.${card.weathervane}`) });
 }
