@@ -16,7 +16,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from iridescia.games.iridescia import Game
-from iridescia.web.games.iridescia import _decided_by, final_result
+from iridescia.web.games.iridescia_result import _decided_by, final_result
 from iridescia.web.server import ServeOptions, build_app
 
 SOURCES = {"relic_points", "tile_bonus_points", "iridia_stone", "token", "gems", "relic_sets"}

@@ -53,7 +53,7 @@ def test_the_key_families_cover_the_card_data() -> None:
     families = {f"panels.timing.{i['timing']}" for i in data["items"]}
     families |= {f"panels.timing_short.{i['timing']}" for i in data["items"]}
     families |= {f"panels.rhom_icon.{c['icon']}" for c in data["rhom_cards"]}
-    families |= {f"panels.dir.{d}" for c in data["rhom_cards"] for d in c["reveal_order"]}
+    families |= {f"rhom.dir.{d}" for c in data["rhom_cards"] for d in c["reveal_order"]}
     families |= {f"panels.vane.{c['weathervane']}" for c in data["rhom_cards"]}
     families |= {f"type.{r['type']}" for r in data["relics"]} | {
         f"token.{k['key']}" for k in data["tokens"]
@@ -61,6 +61,6 @@ def test_the_key_families_cover_the_card_data() -> None:
     families |= {f"region.{t['region']}" for t in data["tiles"]}
     view = games.get("gems-of-iridescia").new(1, seed=1, mode="solo").view(0)
     families |= {f"panels.source.{k}" for p in view["players"] for k in p["points"]}
-    assert {"panels.timing.any_time", "panels.dir.FL", "panels.source.merchant"} <= families
+    assert {"panels.timing.any_time", "rhom.dir.FL", "panels.source.merchant"} <= families
     for lang in languages():
         assert sorted(families - set(catalogue(lang))) == [], lang

@@ -34,7 +34,7 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 from playwright.sync_api import Page
 
 from iridescia.games.iridescia import Game
-from iridescia.web.games.iridescia import final_result
+from iridescia.web.games.iridescia_result import final_result
 from iridescia.web.testing import ServerProcess
 
 DESKTOP = {"width": 1440, "height": 900}
