@@ -252,18 +252,10 @@ def _label(text: str) -> tuple[Text, str | None]:
         return msg(f"act.{k}", die=words.die(a)), f"die:{a}"
     if k == "libation":
         return msg(f"act.libation_{a}"), None
-    if k == "restore":
+    if k in ("restore", "reserve"):  # the relic, what it costs and what it scores
         relic = words.relics()[int(a)]
         return msg(
-            "act.restore_for",
-            relic=msg(f"relic.{a}"),
-            cost=words.gems(relic["cost"]),
-            points=words.counted("points", relic["points"]),
-        ), f"relic:{a}"
-    if k == "reserve":
-        relic = words.relics()[int(a)]
-        return msg(
-            "act.reserve_for",
+            f"act.{k}_for",
             relic=msg(f"relic.{a}"),
             cost=words.gems(relic["cost"]),
             points=words.counted("points", relic["points"]),

@@ -3,16 +3,9 @@
 // cards or tiles, a secret objective's scroll, the Rhom's merchant and overflow), a trophy for the
 // winners and a bar chart of the dice faces rolled. Built on icons.js's shapes, so a gem keeps
 // its colour's shape everywhere.
-import { el, addDefs, gemShape, coinShape, pointsShape, stoneDieShape } from "./icons.js";
+import { el, icon, gemShape, coinShape, pointsShape, stoneDieShape } from "./icons.js";
 
-function small(draw, size = 20, label = "") {
-  const svg = el("svg", { viewBox: "0 0 24 24", width: size, height: size, class: "icon", role: "img" });
-  if (label) el("title", {}, svg).textContent = label;
-  else svg.setAttribute("aria-hidden", "true");
-  addDefs(svg);
-  draw(svg);
-  return svg;
-}
+const small = (draw, size = 20, label = "") => icon(draw, size, label);
 
 function card(svg, x, y, w, hgt, fill = "#f4ead2") {
   el("rect", { x, y, width: w, height: hgt, rx: 1.6, fill, stroke: "#6b5a3a", "stroke-width": 1.1 }, svg);

@@ -102,7 +102,7 @@ export function stoneDieShape(parent, cx, cy, r, face = null) {
 }
 
 // A small inline <svg> for HTML (panels, buttons, log lines), `size` CSS pixels square.
-function icon(draw, size, label) {
+export function icon(draw, size, label) {
   const svg = el("svg", { viewBox: "0 0 24 24", width: size, height: size, class: "icon", role: "img" });
   if (label) el("title", {}, svg).textContent = label;
   else svg.setAttribute("aria-hidden", "true");
