@@ -395,6 +395,10 @@ def test_four_players_stay_compact_and_phones_fit(
     assert not errors.errors, errors.errors
 
 
+def box_rolled(page: Page) -> int:
+    return page.locator("#harness .roll.rolled").count()
+
+
 def test_what_a_step_changed_shows_briefly(
     new_context: NewContext, server: ServerProcess, errors: PageErrors
 ) -> None:
@@ -412,7 +416,16 @@ def test_what_a_step_changed_shows_briefly(
     me["cargo"]["emerald"] += 1
     me["relics"] = me["relics"][:3]  # the 4th relic was just restored
     was["market"]["citrine"] = now["view"]["market"]["citrine"] % 6 + 1
+    # the player on turn just rolled: the roll was not on the table before this step
+    roll = [
+        {"die": "roll:1", "face": 4, "success": True},
+        {"die": "roll:2", "face": 1, "success": False},
+    ]
+    now["view"]["turn"]["latest_roll"] = {"kind": "mining", "dice": roll, "locked": False}
+    now["view"]["current_player"] = me["seat"]
+    was["turn"]["latest_roll"] = None
     _draw(page, now, before=was, motion=400)
+    assert box_rolled(page) == 1  # the new roll's dice tumble in
     box = page.locator("#harness")
     coins = box.locator("[data-area='me'] .counter.coins")
     assert (
@@ -424,7 +437,7 @@ def test_what_a_step_changed_shows_briefly(
     assert box.locator("[data-area='market'] .market-die[data-gem='citrine'] .bump").count() == 1
     shot(page, "panels-motion")
     _draw(page, now, before=was, motion=0)  # no motion asked: nothing moves
-    assert box.locator(".bump, .arrived").count() == 0
+    assert box.locator(".bump, .arrived").count() == 0 and box_rolled(page) == 0
     _draw(page, now, before=None, motion=400)  # nothing to compare with
     assert box.locator(".bump, .arrived").count() == 0
     assert not errors.errors, errors.errors

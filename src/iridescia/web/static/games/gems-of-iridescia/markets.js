@@ -42,7 +42,10 @@ export function rollRow(roll, ctx, view = null) {
   const mining = view && view.params ? view.params.mining_dice : 2;
   const colourMined = view && view.turn ? view.turn.mining_colour : null;
   const needs = colourMined && view.market ? t("panels.roll_needs", { n: view.market[colourMined], colour: colour(colourMined) }) : "";
-  return h("div", { class: "roll", "data-kind": roll.kind },
+  // A roll that was not on the table before this step tumbles in (each die a little later).
+  const was = motionOf(ctx) && ctx.before.turn ? ctx.before.turn.latest_roll : undefined;
+  const fresh = was !== undefined && JSON.stringify(was) !== JSON.stringify(roll);
+  return h("div", { class: `roll${fresh ? " rolled" : ""}`, "data-kind": roll.kind, style: fresh ? `--motion:${motionOf(ctx)}ms` : null },
     h("span", { class: "row-label" }, `${t("table.roll")}${roll.locked ? " " + t("table.locked") : ""}`),
     ...roll.dice.map((d, i) => clickable(h("span", {
       class: `roll-die ${d.success ? "ok" : "fail"}`, "data-die": d.die, "data-face": d.face,
