@@ -30,10 +30,13 @@ export function applyPatch(view, patch) {
 }
 
 export class Playback {
-  // settings: {speed}; redraw(): draw the page again after a frame is shown.
-  constructor(settings, redraw) {
+  // settings: {speed}; redraw(): draw the page again after a frame is shown; project(view,
+  // events) -> view | null: the view with an events frame's effects applied (the game's plug-in
+  // knows them; null: the board stays as it is until the state comes).
+  constructor(settings, redraw, project = null) {
     this.settings = settings;
     this.redraw = redraw;
+    this.project = project;
   }
 
   speed() { return SPEEDS[this.settings.speed] || SPEEDS.normal; }
@@ -106,7 +109,11 @@ export class Playback {
       conn.since = [];
       conn.skipping = false;
     } else {
-      conn.screen = { ...was, events: frame.events, before: null, motion, playing: true };
+      // The board plays the step: from the view on screen to that view with the step's effects.
+      const view = this.project ? this.project(was.view, frame.events) : null;
+      conn.screen = view
+        ? { ...was, view, events: frame.events, before: motion ? was.view : null, motion, playing: true }
+        : { ...was, events: frame.events, before: null, motion, playing: true };
     }
     conn.shownAt = Date.now();
     this.redraw();

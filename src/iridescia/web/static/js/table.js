@@ -79,7 +79,9 @@ export class TablePage {
     this.panel = new TablePanel(this);
     this.ticker = null;
     this.settings = loadSettings();
-    this.playback = new Playback(this.settings, () => this.render());
+    // Other seats' steps change the board as they are shown, when the game's plug-in can say how.
+    const project = (view, events) => (this.plugin && this.plugin.project ? this.plugin.project(view, events) : null);
+    this.playback = new Playback(this.settings, () => this.render(), project);
     this.log = new LogView("log");
     this.tabs = { side: this.settings.side, phone: "board", chosen: false };
     this.menu = { open: false };  // the settings menu stays open across re-renders

@@ -1,0 +1,194 @@
+"""The Rhom's and bots' steps played on the board one by one, in real Chromium.
+
+- the plug-in's ``project(view, events)`` (games/gems-of-iridescia/project.js), given the view
+  before a step and the step's events, gives the server's view after it on every field it
+  claims to handle: checked over whole random solo games through the replay API (the spectator
+  view and the events of each step);
+- on a live solo table whose server paces the Rhom's steps, at the "slow" speed, the board shows
+  the Rhom's pawn at its new hex while its turn is still being played back, before the state
+  that ends the turn is on screen.
+
+Screenshots go to ``test-artifacts/steps-*.png``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    NewContext,
+    PageErrors,
+    browser_fixture,
+    choose,
+    errors_fixture,
+    fix_seed,
+    legal_actions,
+    new_context_fixture,
+    server_args,
+    server_fixture,
+    shot,
+)
+from playwright.sync_api import Page
+
+from iridescia.web.testing import ServerProcess
+
+# A table of `humans` seats (and the Rhom in solo) played to its end by random legal actions
+# through a WebSocket per seat; resolves with the table's id once it is finished.
+FINISHED_GAME = """async ([seed, mode, humans]) => {
+  const seats = Array(humans).fill('human');
+  const mine = seats.map((_, i) => i);
+  const body = {game: 'gems-of-iridescia', mode, seats, mine, seed};
+  const made = await (await fetch('/api/tables', {method: 'POST',
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json();
+  const id = made.table.id;
+  let n = seed;
+  const pick = (xs) => { n = (n * 1103515245 + 12345) % 2147483648; return xs[n % xs.length]; };
+  await Promise.all(made.seats.filter((s) => s.token).map((s) => new Promise((done, fail) => {
+    const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
+    ws.onopen = () => ws.send(JSON.stringify({type: 'hello', token: s.token}));
+    ws.onerror = fail;
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type !== 'state') return;
+      if (msg.table.status === 'finished') { ws.close(); done(); return; }
+      if (msg.seat === msg.table.current_player && msg.actions.length)
+        ws.send(JSON.stringify({type: 'act', action: pick(msg.actions), version: msg.version}));
+    };
+  })));
+  return id;
+}"""
+
+
+# Project each step's events onto the view before it and compare with the server's view after
+# it, field by field: the mismatches (at most 20), and how many steps and events were checked.
+CHECK_PROJECTION = """async (id) => {
+  const plugin = (await import('/static/games/gems-of-iridescia/index.js')).default;
+  const meta = await (await fetch('/api/meta')).json();
+  plugin.setData(meta.games.find((g) => g.name === 'gems-of-iridescia').data);
+  const at = async (n) => (await fetch(`/api/tables/${id}/replay/${n}`)).json();
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const pick = (v) => ({
+    board: v.board.map((h) => [h.hex, h.has_tile, h.face_up, h.tile, h.barricade]),
+    players: v.players.map((p) => ({ seat: p.seat, position: p.position, coins: p.coins,
+      cargo: p.cargo, items: p.items, pile: p.victory_pile, relics: p.relics, token: p.token,
+      finished: p.finished, reserved: p.reserved, points: p.points, stone: p.stone_dice,
+      iridia: p.iridia_stone })),
+    market: v.market, supply: v.supply, relic_row: v.relic_row, deck: v.relic_deck.count,
+    stone_supply: v.stone_supply,
+    rhom: v.rhom && [v.rhom.discard, v.rhom.barricades, v.rhom.barricades_left],
+    tokens_left: v.tokens_left,
+  });
+  let prev = await at(0);
+  const frozen = JSON.stringify(prev.view);
+  const bad = [];
+  let events = 0;
+  for (let n = 1; n <= prev.steps; n++) {
+    const next = await at(n);
+    const before = JSON.stringify(prev.view);
+    const got = pick(plugin.project(prev.view, next.events));
+    if (JSON.stringify(prev.view) !== before) bad.push(`step ${n}: the old view was changed`);
+    const want = pick(next.view);
+    for (const key of Object.keys(want)) {
+      if (!same(got[key], want[key])) {
+        bad.push(`step ${n} ${key}: ${JSON.stringify(got[key]).slice(0, 300)} != ` +
+          `${JSON.stringify(want[key]).slice(0, 300)}; ` +
+          next.events.map((e) => `${e.kind}${JSON.stringify(e.data)}`).join(' ').slice(0, 600));
+      }
+    }
+    events += next.events.length;
+    prev = next;
+  }
+  return { bad: bad.slice(0, 20), steps: prev.steps, events, frozen: frozen.length > 0 };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("seed", "mode", "humans"), [(5, "solo", 1), (17, "solo", 1), (23, "standard", 3)]
+)
+def test_project_gives_the_next_view_from_a_step_s_events(
+    new_context: NewContext,
+    server: ServerProcess,
+    errors: PageErrors,
+    seed: int,
+    mode: str,
+    humans: int,
+) -> None:
+    page = errors.watch(new_context().new_page())
+    page.set_default_timeout(60_000)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    table_id = page.evaluate(FINISHED_GAME, [seed, mode, humans])
+    got = page.evaluate(CHECK_PROJECTION, table_id)
+    assert got["steps"] > 20 and got["events"] > 200
+    assert not got["bad"], "\n".join(got["bad"])
+    assert not errors.errors, errors.errors
+
+
+@pytest.fixture(scope="module", name="paced_server")
+def paced_server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server that paces the Rhom's steps as the game's catalogue declares (step delay 0.5)."""
+    tmp = tmp_path_factory.mktemp("e2e-steps")
+    args = [*server_args(tmp / "steps.sqlite3"), "--step-delay", "0.5"]  # the last one counts
+    with ServerProcess(*args, log_dir=tmp) as srv:
+        yield srv
+        log = srv.log()
+    assert "Traceback" not in log, log
+
+
+# Each draw of the table: whether other seats' steps are playing, the state version on screen,
+# where the board draws the Rhom's pawn and the barricades, and how many tiles are face up.
+RECORD = """window.__draws = [];
+window.addEventListener('iridescia:rendered', (e) => {
+  const conn = e.detail.page.conns && e.detail.page.conns.get(e.detail.seat);
+  if (!conn || !conn.screen) return;  // not a table's draw
+  const screen = conn.screen;
+  const pawn = document.querySelector('svg.board g.explorer.rhom');
+  window.__draws.push({ playing: screen.playing, version: screen.state.version,
+    rhom: pawn ? pawn.dataset.pos : null, events: screen.events.map((x) => x.kind) });
+});
+localStorage.setItem('iridescia.settings', JSON.stringify({speed: 'slow'}));"""
+
+
+def play_until_the_rhom_moves(page: Page) -> None:
+    """Click the explorer's actions until the board shows the Rhom's pawn moving in its turn."""
+    rng = random.Random(11)
+    for _ in range(60):
+        page.wait_for_selector('#skip, #prompt[data-mine="1"] #actions [data-action]')
+        if page.locator("#skip").count():
+            page.wait_for_function(
+                "window.__draws.some((d) => d.playing && d.events.includes('move'))",
+                timeout=20_000,
+            )
+            return
+        page.click(f'#actions [data-action="{choose(legal_actions(page), rng)}"]')
+        page.wait_for_timeout(50)
+    raise AssertionError("the Rhom never played")
+
+
+def test_the_rhom_s_steps_move_its_pawn_before_the_turn_s_state_arrives(
+    new_context: NewContext, paced_server: ServerProcess, errors: PageErrors
+) -> None:
+    ctx = new_context(viewport={"width": 1440, "height": 900})
+    ctx.add_init_script(RECORD)
+    page = errors.watch(ctx.new_page())
+    fix_seed(page, 7)
+    page.goto(paced_server.url + "/")
+    page.select_option("#mode", "solo")
+    page.click("#create")
+    page.wait_for_selector("svg.board .hex")
+    play_until_the_rhom_moves(page)
+    draws = page.evaluate("window.__draws")
+    page.wait_for_timeout(700)  # the slide is over, the step still on screen
+    shot(page, "steps-rhom-moved")
+    moved = next(i for i, d in enumerate(draws) if d["playing"] and "move" in d["events"])
+    still = [d for d in draws[:moved] if not d["playing"]][-1]  # the board as the turn began
+    # the pawn stands on its new hex while the turn still plays, over the old state
+    assert draws[moved]["rhom"] != still["rhom"]
+    assert draws[moved]["version"] == still["version"]
+    page.click("#skip")
+    page.wait_for_selector('#prompt[data-mine="1"] #actions [data-action]')
+    final = page.evaluate("window.__draws")[-1]
+    assert final["version"] > still["version"] and not final["playing"]
+    assert not errors.errors, errors.errors
