@@ -78,7 +78,7 @@ CHECK_PROJECTION = """async (id) => {
     market: v.market, supply: v.supply, relic_row: v.relic_row, deck: v.relic_deck.count,
     stone_supply: v.stone_supply,
     rhom: v.rhom && [v.rhom.discard, v.rhom.barricades, v.rhom.barricades_left],
-    tokens_left: v.tokens_left,
+    tokens_left: v.tokens_left, current: v.current_player, over: v.game_over,
   });
   let prev = await at(0);
   const frozen = JSON.stringify(prev.view);

@@ -27,6 +27,8 @@ const tokenPoints = (key) => {
 // What one event does to the view `v` (a copy, changed in place). `turn` carries what an event
 // leaves for a later one of the same step (the relic row's gap a restore leaves).
 const EFFECTS = {
+  turn(v, e) { v.current_player = e.player; },  // whose turn the panels mark
+  game_over(v) { Object.assign(v, { current_player: null, game_over: true }); },
   move(v, e, p) { if (p) p.position = e.data.to; },
   swap(v, e, p) {  // Swapping Stones: the other explorer takes this one's place
     const other = v.players.find((x) => x.seat === e.data.with_seat);
