@@ -41,6 +41,18 @@ export class Playback {
 
   speed() { return SPEEDS[this.settings.speed] || SPEEDS.normal; }
 
+  // The view with a frame's events applied, or null: no projection, or one that failed (the
+  // board then stays as it was; the state that ends the turn corrects it anyway).
+  projected(view, events) {
+    if (!this.project) return null;
+    try {
+      return this.project(view, events);
+    } catch (err) {
+      console.error("playback: cannot project the step", err);
+      return null;
+    }
+  }
+
   // A message for `conn`: a state ({type: "state", view, events, reset...}) or other seats'
   // events ({type: "events", events}). A reset (connecting, an undo) is shown at once.
   add(conn, msg) {
@@ -110,7 +122,7 @@ export class Playback {
       conn.skipping = false;
     } else {
       // The board plays the step: from the view on screen to that view with the step's effects.
-      const view = this.project ? this.project(was.view, frame.events) : null;
+      const view = this.projected(was.view, frame.events);
       conn.screen = view
         ? { ...was, view, events: frame.events, before: motion ? was.view : null, motion, playing: true }
         : { ...was, events: frame.events, before: null, motion, playing: true };

@@ -1,8 +1,8 @@
 // The public effects of the Rhom's and bots' steps on a view, so the board can play their turn
 // one step at a time (js/playback.js) instead of jumping when the turn's final state arrives.
 // project(view, events) returns a new view (the old one is never changed) with what the events
-// say unambiguously applied: moves, reveals, collected and removed tiles, barricades, the
-// Castle, the market dice, cargo, coins, stone dice, relics restored and dealt. Whatever the
+// say unambiguously applied: moves, reveals, tiles collected and removed, barricades, the Castle,
+// market dice, cargo, coins, stone dice, items, relics, points, whose turn it is. Whatever the
 // events cannot tell (the Rhom's next weathervane, an item slot's new card...) stays as it was:
 // the state that ends the turn corrects everything, so a projection only has to be right, never
 // complete. Every field it writes is built exactly as the server's views build it (views.py).
@@ -19,10 +19,7 @@ const relicOf = (id) => {
   const r = cards.relics.find((x) => x.id === id);
   return r ? structuredClone(r) : null;
 };
-const tokenPoints = (key) => {
-  const token = cards.tokens.find((x) => x.key === key);
-  return token ? token.points : 0;
-};
+const tokenPoints = (key) => (cards.tokens.find((x) => x.key === key) || { points: 0 }).points;
 
 // What one event does to the view `v` (a copy, changed in place). `turn` carries what an event
 // leaves for a later one of the same step (the relic row's gap a restore leaves).
@@ -90,10 +87,16 @@ const EFFECTS = {
     p.stone_dice -= e.data.stone - v.turn.active_stone_dice;
     v.turn.active_stone_dice = e.data.stone;
   },
-  buy(v, e, p) {  // the slot's new card is not in the event
+  buy(v, e, p) {  // the slot stays empty until the state shows the card dealt there
     if (!p) return;
     p.coins -= e.data.cost;
     p.items = [...p.items, e.data.item].sort();
+    emptySlot(v, e.data.slot);
+  },
+  // The item market dealt again: the cards by their place in the card data (items.json).
+  item_market_refresh(v, e) {
+    const keys = e.data.market.map((k) => (k >= 0 && cards.items[k] ? cards.items[k].key : null));
+    if (keys.length === v.item_market.length) Object.assign(v, { item_market: keys, item_discard: [] });
   },
   play(v, e, p) {
     const at = p ? p.items.indexOf(e.data.item) : -1;
@@ -107,7 +110,12 @@ const EFFECTS = {
   // Points scored during the game, by source (views.py's "points"): a tile's bonus or the
   // Rhom's stone die, the Rhom's Merchant and full hold (its gems go back in "return" events).
   points(v, e, p) { if (p && TILE_POINTS.includes(e.data.reason)) p.points.tile_bonus += e.data.count; },
-  rhom_merchant(v, e, p) { if (p && e.data.item) p.points.merchant += e.data.points; },
+  rhom_merchant(v, e, p) {
+    if (!p || !e.data.item) return;
+    p.points.merchant += e.data.points;
+    emptySlot(v, e.data.slot);
+    v.item_discard = [...v.item_discard, e.data.item].sort();
+  },
   rhom_overflow(v, e, p) { if (p) p.points.overflow += e.data.points; },
   iridia_stone(v, e, p) {
     if (p) Object.assign(p, { iridia_stone: true, points: { ...p.points, iridia_stone: e.data.points } });
@@ -154,6 +162,11 @@ function takeFromRow(v, id, turn) {
   if (at < 0) return;
   v.relic_row.splice(at, 1);
   turn.gap = at;
+}
+
+// An item market's slot (numbered from 1) emptied by a purchase.
+function emptySlot(v, slot) {
+  if (Array.isArray(v.item_market) && slot >= 1 && slot <= v.item_market.length) v.item_market[slot - 1] = null;
 }
 
 function hexOf(v, hex) { return v.board.find((h) => h.hex === hex) || null; }
