@@ -6,7 +6,9 @@
   view and the events of each step);
 - on a live solo table whose server paces the Rhom's steps, at the "slow" speed, the board shows
   the Rhom's pawn at its new hex while its turn is still being played back, before the state
-  that ends the turn is on screen.
+  that ends the turn is on screen; a bot's move likewise (on a phone), and a step drawn again
+  (a note, the clock) does not play its motion again;
+- playback puts each events frame's projected view on screen, animated from the one before.
 
 Screenshots go to ``test-artifacts/steps-*.png``.
 """
@@ -142,33 +144,60 @@ def paced_server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
 
 
 # Each draw of the table: whether other seats' steps are playing, the state version on screen,
-# where the board draws the Rhom's pawn and the barricades, and how many tiles are face up.
+# where the board draws each seat's pawn, and which seats move in the step on screen.
 RECORD = """window.__draws = [];
 window.addEventListener('iridescia:rendered', (e) => {
   const conn = e.detail.page.conns && e.detail.page.conns.get(e.detail.seat);
   if (!conn || !conn.screen) return;  // not a table's draw
   const screen = conn.screen;
-  const pawn = document.querySelector('svg.board g.explorer.rhom');
-  window.__draws.push({ playing: screen.playing, version: screen.state.version,
-    rhom: pawn ? pawn.dataset.pos : null, events: screen.events.map((x) => x.kind) });
+  window.__table = e.detail.page;
+  const pawns = {};
+  const board = document.querySelectorAll('svg.board g.explorer');
+  for (const g of board) pawns[g.dataset.seat] = g.dataset.pos;
+  window.__draws.push({ playing: screen.playing, version: screen.state.version, pawns,
+    movers: screen.events.filter((x) => x.kind === 'move').map((x) => String(x.player)) });
 });
 localStorage.setItem('iridescia.settings', JSON.stringify({speed: 'slow'}));"""
 
+# A table made as the lobby makes it, this browser holding seat 0; resolves with its id.
+CREATE = """async ([seats, seed]) => {
+  const body = {game: 'gems-of-iridescia', mode: 'standard', seats, mine: [0], seed};
+  const made = await (await fetch('/api/tables', {method: 'POST',
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json();
+  const id = made.table.id;
+  localStorage.setItem('iridescia.seats.' + id, JSON.stringify({0: made.seats[0].token}));
+  location.hash = '#/t/' + id;
+  return id;
+}"""
 
-def play_until_the_rhom_moves(page: Page) -> None:
-    """Click the explorer's actions until the board shows the Rhom's pawn moving in its turn."""
+
+def play_until_seat_moves(page: Page, seat: int) -> None:
+    """Click seat 0's actions until the board shows ``seat``'s pawn moving in its turn."""
     rng = random.Random(11)
+    moving = f"window.__draws.some((d) => d.playing && d.movers.includes('{seat}'))"
     for _ in range(60):
         page.wait_for_selector('#skip, #prompt[data-mine="1"] #actions [data-action]')
         if page.locator("#skip").count():
-            page.wait_for_function(
-                "window.__draws.some((d) => d.playing && d.events.includes('move'))",
-                timeout=20_000,
-            )
+            page.wait_for_function(moving, timeout=20_000)
             return
         page.click(f'#actions [data-action="{choose(legal_actions(page), rng)}"]')
         page.wait_for_timeout(50)
-    raise AssertionError("the Rhom never played")
+    raise AssertionError(f"seat {seat} never moved")
+
+
+def assert_moved_before_the_state(page: Page, seat: int) -> None:
+    """``seat``'s pawn stood on its new hex while its turn still played, over the old state;
+    then "Skip" brings the state that ends the turn."""
+    key = str(seat)
+    draws = page.evaluate("window.__draws")
+    moved = next(i for i, d in enumerate(draws) if d["playing"] and key in d["movers"])
+    still = [d for d in draws[:moved] if not d["playing"]][-1]  # the board as the turn began
+    assert draws[moved]["pawns"][key] != still["pawns"][key]
+    assert draws[moved]["version"] == still["version"]
+    page.click("#skip")
+    page.wait_for_selector('#prompt[data-mine="1"] #actions [data-action]')
+    final = page.evaluate("window.__draws")[-1]
+    assert final["version"] > still["version"] and not final["playing"]
 
 
 def test_the_rhom_s_steps_move_its_pawn_before_the_turn_s_state_arrives(
@@ -182,19 +211,33 @@ def test_the_rhom_s_steps_move_its_pawn_before_the_turn_s_state_arrives(
     page.select_option("#mode", "solo")
     page.click("#create")
     page.wait_for_selector("svg.board .hex")
-    play_until_the_rhom_moves(page)
-    draws = page.evaluate("window.__draws")
+    play_until_seat_moves(page, 1)  # the Rhom's seat
     page.wait_for_timeout(700)  # the slide is over, the step still on screen
     shot(page, "steps-rhom-moved")
-    moved = next(i for i, d in enumerate(draws) if d["playing"] and "move" in d["events"])
-    still = [d for d in draws[:moved] if not d["playing"]][-1]  # the board as the turn began
-    # the pawn stands on its new hex while the turn still plays, over the old state
-    assert draws[moved]["rhom"] != still["rhom"]
-    assert draws[moved]["version"] == still["version"]
-    page.click("#skip")
-    page.wait_for_selector('#prompt[data-mine="1"] #actions [data-action]')
-    final = page.evaluate("window.__draws")[-1]
-    assert final["version"] > still["version"] and not final["playing"]
+    assert_moved_before_the_state(page, 1)
+    assert not errors.errors, errors.errors
+
+
+def test_a_bot_s_move_is_on_the_board_before_its_turn_s_state(
+    new_context: NewContext, paced_server: ServerProcess, errors: PageErrors
+) -> None:
+    ctx = new_context(viewport={"width": 390, "height": 844})
+    ctx.add_init_script(RECORD)
+    page = errors.watch(ctx.new_page())
+    page.goto(paced_server.url + "/")
+    page.wait_for_selector("#create")
+    page.evaluate(CREATE, [["human", "bot:random"], 9])
+    page.wait_for_selector("svg.board .hex")
+    play_until_seat_moves(page, 1)
+    # drawn again mid-step (a note, the clock), the board shows where the step ended: the
+    # slide does not start over
+    again = """() => { window.__table.render();
+      const pawn = document.querySelector('svg.board g.explorer[data-seat="1"]');
+      return pawn.getAnimations().length; }"""
+    assert page.evaluate(again) == 0
+    page.wait_for_timeout(700)
+    shot(page, "steps-bot-moved-phone")
+    assert_moved_before_the_state(page, 1)
     assert not errors.errors, errors.errors
 
 

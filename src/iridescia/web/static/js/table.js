@@ -87,6 +87,7 @@ export class TablePage {
     this.menu = { open: false };  // the settings menu stays open across re-renders
     this.scores = { seen: false, open: false };  // the final scores' dialog
     this.wasMine = null;      // whether the seat on screen was to act at the last draw (the chime)
+    this.animated = null;     // the screen whose step was last animated (a conn.screen)
   }
 
   start() {
@@ -386,9 +387,12 @@ export class TablePage {
     const myTurn = !!(st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat && !screen.playing);
     const actions = live ? this.actions(st) : [];
     const playing = screen.playing && screen.events.length ? screen.events[screen.events.length - 1].player : null;
+    // A step animates once: drawn again (a note, the clock) it shows where the step ended.
+    const fresh = screen !== this.animated;
+    this.animated = screen;
     const ctx = {
       ...actionContext(actions, (acts, ev) => this.pick(acts, ev)), seat: st.seat, table: st.table,
-      events: screen.events, before: screen.before, motion: screen.motion,
+      events: screen.events, before: screen.before, motion: fresh ? screen.motion : 0,
     };
     const board = this.plugin.board(view, ctx);
     attachZoom(board, this.zoom, () => this.saveZoom());
