@@ -21,7 +21,7 @@ const relicOf = (id) => {
 };
 const tokenPoints = (key) => (cards.tokens.find((x) => x.key === key) || { points: 0 }).points;
 
-// What one event does to the view `v` (a copy, changed in place). `turn` carries what an event
+// What one event does to the view `v` (a copy, changed in place). `step` carries what an event
 // leaves for a later one of the same step (the relic row's gap a restore leaves).
 const EFFECTS = {
   turn(v, e) { v.current_player = e.player; },  // whose turn the panels mark
@@ -80,7 +80,7 @@ const EFFECTS = {
   },
   coins(v, e, p) { if (p) p.coins += e.data.count; },
   sell(v, e, p) { if (p) p.coins += e.data.coins; },  // its gems go back in "return" events
-  mine(v, e, p) {  // its gems come in "gain" events; `stone`: the stone dice active since
+  mine(v, e, p) {  // its gems come in "gain" events; `stone`: the turn's active stone dice
     if (!p) return;
     p.coins -= e.data.cost;
     if (!v.turn || typeof v.turn.active_stone_dice !== "number") return;
@@ -124,7 +124,7 @@ const EFFECTS = {
     v.stone_supply += e.data.count;
     if (v.turn) v.turn.active_stone_dice = 0;
   },
-  restore(v, e, p, turn) {
+  restore(v, e, p, step) {
     const relic = relicOf(e.data.relic);
     if (!p || !relic) return;
     p.relics.push(relic);
@@ -133,20 +133,20 @@ const EFFECTS = {
       p.reserved = null;
       return;
     }
-    takeFromRow(v, relic.id, turn);
+    takeFromRow(v, relic.id, step);
   },
-  reserve(v, e, p, turn) {  // the Book's relic, from the row or the deck
+  reserve(v, e, p, step) {  // the Book's relic, from the row or the deck
     const relic = relicOf(e.data.relic);
     if (!p || !relic) return;
     p.reserved = relic;
-    if (e.data.from_row) takeFromRow(v, relic.id, turn);
+    if (e.data.from_row) takeFromRow(v, relic.id, step);
     else v.relic_deck.count = Math.max(0, v.relic_deck.count - 1);
   },
-  relic_dealt(v, e, p, turn) {
+  relic_dealt(v, e, p, step) {
     const relic = relicOf(e.data.relic);
     if (!relic) return;
-    v.relic_row.splice(turn.gap ?? v.relic_row.length, 0, relic);
-    turn.gap = null;
+    v.relic_row.splice(step.gap ?? v.relic_row.length, 0, relic);
+    step.gap = null;
     v.relic_deck.count = Math.max(0, v.relic_deck.count - 1);
   },
   rhom_card(v, e) {
@@ -157,11 +157,11 @@ const EFFECTS = {
 };
 
 // A relic leaves the row; the next relic dealt takes its place.
-function takeFromRow(v, id, turn) {
+function takeFromRow(v, id, step) {
   const at = v.relic_row.findIndex((r) => r.id === id);
   if (at < 0) return;
   v.relic_row.splice(at, 1);
-  turn.gap = at;
+  step.gap = at;
 }
 
 // An item market's slot (numbered from 1) emptied by a purchase.
@@ -187,12 +187,12 @@ function moveGems(v, p, colour, count) {
 export function project(view, events) {
   if (!view || !Array.isArray(view.board) || !Array.isArray(view.players)) return view;
   const v = structuredClone(view);
-  const turn = { gap: null };
+  const step = { gap: null };
   for (const e of events || []) {
     const effect = Object.hasOwn(EFFECTS, e.kind) ? EFFECTS[e.kind] : null;
     if (!effect || !e.data) continue;
     const p = v.players.find((x) => x.seat === e.player) || null;
-    effect(v, e, p, turn);
+    effect(v, e, p, step);
   }
   return v;
 }
