@@ -6,7 +6,10 @@
 //    rules dialog's sections, js/learn.js), coach(st, {actions, log, seen}) -> lesson (the
 //    tutorial's, js/tutorial.js), areas(st, view, ctx) -> {me, others, market, track} (the
 //    panels as parts the table page places around the board) and decorate(event) -> element |
-//    null (a picture in front of the event's log line)}
+//    null (a picture in front of the event's log line), project(view, events) -> view (a new
+//    view with the public effects of other seats' events applied, never changing the old one:
+//    playback shows the Rhom's and bots' steps on the board one by one, before the state that
+//    ends their turn corrects everything)}
 // ctx: {seat, table, at(place) -> action texts, pick(texts, event), events, before, motion}:
 // `events` are the events of the step on screen (what just happened: the board marks the last
 // move from them), `before` the view before that step (or null: nothing to animate from), and

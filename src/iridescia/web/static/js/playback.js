@@ -30,13 +30,28 @@ export function applyPatch(view, patch) {
 }
 
 export class Playback {
-  // settings: {speed}; redraw(): draw the page again after a frame is shown.
-  constructor(settings, redraw) {
+  // settings: {speed}; redraw(): draw the page again after a frame is shown; project(view,
+  // events) -> view | null: the view with an events frame's effects applied (the game's plug-in
+  // knows them; null: the board stays as it is until the state comes).
+  constructor(settings, redraw, project = null) {
     this.settings = settings;
     this.redraw = redraw;
+    this.project = project;
   }
 
   speed() { return SPEEDS[this.settings.speed] || SPEEDS.normal; }
+
+  // The view with a frame's events applied, or null: no projection, or one that failed (the
+  // board then stays as it was; the state that ends the turn corrects it anyway).
+  projected(view, events) {
+    if (!this.project) return null;
+    try {
+      return this.project(view, events);
+    } catch (err) {
+      console.error("playback: cannot project the step", err);
+      return null;
+    }
+  }
 
   // A message for `conn`: a state ({type: "state", view, events, reset...}) or other seats'
   // events ({type: "events", events}). A reset (connecting, an undo) is shown at once.
@@ -106,7 +121,11 @@ export class Playback {
       conn.since = [];
       conn.skipping = false;
     } else {
-      conn.screen = { ...was, events: frame.events, before: null, motion, playing: true };
+      // The board plays the step: from the view on screen to that view with the step's effects.
+      const view = this.projected(was.view, frame.events);
+      conn.screen = view
+        ? { ...was, view, events: frame.events, before: motion ? was.view : null, motion, playing: true }
+        : { ...was, events: frame.events, before: null, motion, playing: true };
     }
     conn.shownAt = Date.now();
     this.redraw();

@@ -79,12 +79,15 @@ export class TablePage {
     this.panel = new TablePanel(this);
     this.ticker = null;
     this.settings = loadSettings();
-    this.playback = new Playback(this.settings, () => this.render());
+    // Other seats' steps change the board as they are shown, when the game's plug-in can say how.
+    const project = (view, events) => (this.plugin && this.plugin.project ? this.plugin.project(view, events) : null);
+    this.playback = new Playback(this.settings, () => this.render(), project);
     this.log = new LogView("log");
     this.tabs = { side: this.settings.side, phone: "board", chosen: false };
     this.menu = { open: false };  // the settings menu stays open across re-renders
     this.scores = { seen: false, open: false };  // the final scores' dialog
     this.wasMine = null;      // whether the seat on screen was to act at the last draw (the chime)
+    this.animated = null;     // the screen whose step was last animated (a conn.screen)
   }
 
   start() {
@@ -384,9 +387,12 @@ export class TablePage {
     const myTurn = !!(st.table.started && me && !me.bot && st.decision && st.decision.player === st.seat && !screen.playing);
     const actions = live ? this.actions(st) : [];
     const playing = screen.playing && screen.events.length ? screen.events[screen.events.length - 1].player : null;
+    // A step animates once: drawn again (a note, the clock) it shows where the step ended.
+    const fresh = screen !== this.animated;
+    this.animated = screen;
     const ctx = {
       ...actionContext(actions, (acts, ev) => this.pick(acts, ev)), seat: st.seat, table: st.table,
-      events: screen.events, before: screen.before, motion: screen.motion,
+      events: screen.events, before: screen.before, motion: fresh ? screen.motion : 0,
     };
     const board = this.plugin.board(view, ctx);
     attachZoom(board, this.zoom, () => this.saveZoom());

@@ -10,6 +10,7 @@ import { gameCover } from "./cover.js";
 import { renderAid } from "./aid.js";
 import { coachLesson } from "./coach.js";
 import { gemIcon, GEMS } from "./icons.js";
+import { project } from "./project.js";
 
 const LOG_GEMS = [...GEMS, "rainbow", "iridia"];
 
@@ -19,6 +20,7 @@ export default {
   board: (view, ctx) => renderBoard(view, ctx),
   panels: (st, view, ctx) => renderPanels(st, view, ctx),
   areas: (st, view, ctx) => renderAreas(st, view, ctx),
+  project: (view, events) => project(view, events),  // other seats' steps on the board
   result: (table) => (table.result ? renderScores(table) : null),
   cover: () => gameCover(),  // the lobby's picture of the game
   aid: () => renderAid(),  // the rules dialog's sections (js/learn.js)
