@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import iridescia.bots.base as bot_base
 from iridescia import games
 from iridescia.bots import bot_names
 from iridescia.core.events import Event
@@ -210,6 +211,12 @@ def card_messages() -> Iterator[Any]:
                   vane=msg(f"vane.{card['weathervane']}"))  # fmt: skip
 
 
+def shipped(bot: str) -> bool:
+    """Whether a bot is one of the package's own (its factory is defined in ``iridescia``)."""
+    factory = bot_base._REGISTRY[bot].factory
+    return str(getattr(factory, "__module__", "")).startswith("iridescia.")
+
+
 def lobby_messages() -> Iterator[Any]:
     """Every lobby word: games, modes, notices, options, bots and seat kinds."""
     for name in games.names():
@@ -217,7 +224,8 @@ def lobby_messages() -> Iterator[Any]:
         yield msg(f"game.{name}")
         yield from (msg(f"mode.{name}.{m.name}") for m in spec.info.modes)
         for bot in bot_names(spec):
-            yield msg("kind.bot", name=msg(f"bot.{bot}"))
+            if shipped(bot):  # not the bots other tests register for themselves
+                yield msg("kind.bot", name=msg(f"bot.{bot}"))
     for web in PLUGINS.values():
         yield from (msg(o.label) for o in web.lobby_options)
         yield msg(f"kind.{web.automa_kind}")

@@ -227,7 +227,7 @@ def test_every_component_is_drawn_and_takes_its_actions(
     rhom = box.locator("[data-area='others'] .rhom-pieces")
     assert rhom.get_attribute("data-vane") == view["rhom"]["weathervane"]
     tip = rhom.locator(".rhom-card").get_attribute("data-tip") or ""
-    assert "right, left, forward-left, forward-right" in tip and "2 gems" in tip
+    assert "right, left, front left, front right" in tip and "2 gems" in tip
     assert rhom.locator(".barricades-left b").inner_text() == str(view["rhom"]["barricades_left"])
     # seen played (its steps on screen one by one), the card's tooltip also says what it did
     merchant = "The Rhom takes the Epic Elixir and scores 6 points."
