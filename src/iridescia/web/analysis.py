@@ -1,0 +1,111 @@
+"""The browser's "Analyse" of a finished game: ``GET /api/tables/{id}/analysis?seat=N``.
+
+The analysis itself is ``iridescia.analysis.analyse`` (a seat's decisions next to the strongest
+bot's, from that seat's view only). Its suggestions say what the seat could see, so who may ask
+follows the replay's rule: a seat's analysis is for the holder of that seat's own token only
+(``X-Iridescia-Token``), not the creator, not another seat; a private table is 404 to anyone
+else; an unfinished game has no analysis (409 ``not_finished``).
+
+An analysis costs seconds of CPU, so it runs in a worker thread and is bounded per process: at
+most ``running`` at a time, at most ``waiting`` more queue behind them, and any further request
+gets 503 ``busy`` with a message saying to try again. The same (table, seat) asked twice while
+it runs waits for the first; results are kept in a small LRU (a finished game never changes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections import OrderedDict
+from typing import Any
+
+from iridescia.analysis import DEFAULT_BOT, analyse
+from iridescia.core.record import GameRecord
+from iridescia.web.protocol import ProtocolError
+from iridescia.web.seats import not_found
+from iridescia.web.service import GameService
+
+RUNNING = 1  # analyses computed at once (the machine's other work goes on meanwhile)
+WAITING = 3  # analyses that may queue behind them before the next is refused
+CACHED = 32  # finished analyses kept
+WORLDS = 2  # re-dealings of the hidden information per decision (more: slower, steadier)
+BOT = os.environ.get("IRIDESCIA_ANALYSIS_BOT", DEFAULT_BOT)  # a faster bot for tests
+
+Key = tuple[str, int]
+
+
+class Analyses:
+    """The analyses of one server process: bounded, shared while running, cached when done."""
+
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        bot: str = BOT,
+        worlds: int = WORLDS,
+        running: int = RUNNING,
+        waiting: int = WAITING,
+        cached: int = CACHED,
+    ) -> None:
+        self.service = service
+        self.bot = bot
+        self.worlds = worlds
+        self.running = running
+        self.waiting = waiting
+        self.cached = cached
+        self._slots = asyncio.Semaphore(running)
+        self._pending = 0  # requests computing or queued (each distinct (table, seat) once)
+        self._cache: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self._inflight: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+
+    async def of(self, table_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
+        """The analysis of ``seat`` in the finished table ``table_id`` for the holder of
+        ``token`` (see the module docstring for the refusals)."""
+        slot = await self.service._slot(table_id)
+        table = slot.table
+        if not table.may_see(token):
+            raise not_found()
+        if not table.finished:
+            raise ProtocolError("not_finished", "only a finished game can be analysed")
+        if seat is None or token is None or table.seat_of_token(token) != seat:
+            raise ProtocolError("not_your_seat", "only a seat's player analyses its decisions")
+        if seat in table.game.automa_seats:
+            raise ProtocolError("bad_seat", "this seat makes no decisions")
+        key = (table_id, seat)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        if key in self._inflight:
+            return await asyncio.shield(self._inflight[key])
+        if self._pending >= self.running + self.waiting:
+            raise ProtocolError("busy", "the server is analysing other games; try again soon")
+        # The record is read here, in the service's loop: the table is not thread-safe.
+        record = table.game.record()
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._inflight[key] = future
+        self._pending += 1
+        try:
+            async with self._slots:
+                result = await asyncio.to_thread(self._compute, record, seat)
+        except ValueError as exc:  # a game without search heuristics, a seat without choices
+            error = ProtocolError("bad_seat", str(exc))
+            future.set_exception(error)
+            future.exception()
+            raise error from None
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody waits
+            raise
+        finally:
+            self._pending -= 1
+            del self._inflight[key]
+        result = {**result, "table": table_id, "steps": len(table.steps)}
+        future.set_result(result)
+        self._cache[key] = result
+        while len(self._cache) > self.cached:
+            self._cache.popitem(last=False)
+        return result
+
+    def _compute(self, record: GameRecord, seat: int) -> dict[str, Any]:
+        """The analysis itself (in a worker thread: it touches no table, only the record)."""
+        return analyse(record, seat, bot=self.bot, worlds=self.worlds).to_json()

@@ -1,0 +1,111 @@
+// The analysis of a finished game (#/a/<id>, or #/a/<id>/<seat>): for one seat this browser
+// played, the value curve over the game (analysis-chart.js) and its mistakes, biggest first —
+// the step, the action played and the one the strongest bot suggests (in the reader's language,
+// through the game's action labels), what each was worth and the loss — each opening the replay
+// at that step (#/r/<id>/<step>). The server computes it (GET /api/tables/<id>/analysis?seat=N,
+// for that seat's own token only: its suggestions say what the seat could see), which takes a
+// while: the page says so meanwhile. It knows no game: labels come from the action table.
+import { t, render, seatName, setSeats } from "./i18n.js";
+import { h } from "./dom.js";
+import { api, apiError } from "./api.js";
+import { actionTable } from "./games.js";
+import { localSeats, tableToken } from "./store.js";
+import { mySeats } from "./rematch.js";
+import { valueChart } from "./analysis-chart.js";
+
+let current = 0;  // the page on screen: an answer for an older one is dropped
+
+// The address of the analysis of `tableId` (for `seat`, or this browser's first seat).
+export function analysisLink(tableId, seat = null) {
+  return `#/a/${encodeURIComponent(tableId)}${seat === null ? "" : `/${seat}`}`;
+}
+
+// The "Analyse" link of a finished game's screens, or null for a browser that played no seat.
+export function analyseButton(tableId) {
+  if (!mySeats(tableId).length) return null;
+  return h("a", { href: analysisLink(tableId), id: "analyse-link", class: "button", title: t("analysis.button_title") }, t("analysis.button"));
+}
+
+// An action's canonical text in the reader's language (the label of the game's action table).
+function labelOf(text, byText) {
+  const entry = byText.get(text);
+  return entry ? render(entry.label) : text;
+}
+
+const points = (v) => (Math.round(v * 10) / 10).toFixed(1);
+
+function seatChooser(id, seats, seat) {
+  if (seats.length < 2) return null;
+  return h("label", { class: "analysis-seat" }, `${t("analysis.seat")} `,
+    h("select", { id: "analysis-seat", onchange: (e) => { location.hash = analysisLink(id, Number(e.target.value)); } },
+      ...seats.map((s) => h("option", { value: String(s), selected: s === seat }, seatName(s)))));
+}
+
+function mistakeRow(id, m, byText) {
+  const replayAt = `#/r/${encodeURIComponent(id)}/${m.step}`;
+  return h("li", { class: "mistake", "data-step": String(m.step) },
+    h("a", { href: replayAt, class: "mistake-step", title: t("analysis.open_step", { step: m.step }) }, t("analysis.step", { step: m.step })),
+    h("span", { class: "mistake-loss" }, t("analysis.loss_points", { loss: points(m.loss) })),
+    h("dl", {},
+      h("dt", {}, t("analysis.played")), h("dd", { class: "played" }, labelOf(m.played, byText)),
+      h("dt", {}, t("analysis.suggested")), h("dd", { class: "suggested" }, labelOf(m.suggested, byText))),
+    h("span", { class: "mistake-values" }, t("analysis.values", { played: points(m.played_value), suggested: points(m.suggested_value) })));
+}
+
+function draw(root, id, seat, data, byText) {
+  const mistakes = data.mistakes.map((step) => data.moments.find((m) => m.step === step)).filter(Boolean);
+  const summary = t("analysis.summary", {
+    decisions: data.moments.length, agreement: Math.round(data.agreement * 100), total: points(data.total_loss) });
+  root.querySelector("#analysis-body").replaceChildren(
+    h("p", { class: "analysis-summary", id: "analysis-summary" }, summary),
+    h("section", { class: "panel analysis-curve", "aria-labelledby": "analysis-curve-title" },
+      h("h3", { id: "analysis-curve-title" }, t("analysis.curve")),
+      h("p", { class: "hint" }, t("analysis.curve_desc")),
+      valueChart(data.moments, data.mistakes, data.steps, (step) => `#/r/${encodeURIComponent(id)}/${step}`,
+        Math.round(Math.min(720, Math.max(360, root.clientWidth - 30))))),
+    h("section", { class: "panel analysis-mistakes", "aria-labelledby": "analysis-mistakes-title" },
+      h("h3", { id: "analysis-mistakes-title" }, t("analysis.mistakes")),
+      mistakes.length
+        ? h("ol", { id: "mistakes" }, ...mistakes.map((m) => mistakeRow(id, m, byText)))
+        : h("p", { id: "no-mistakes" }, t("analysis.none"))));
+  root.querySelector("#analysis-seat-title").textContent = t("analysis.for_seat", { seat: seatName(seat) });
+}
+
+// The route's entry (app.js).
+export async function analysisPage(main, id, wanted) {
+  const page = ++current;
+  const seats = mySeats(id);
+  const nav = h("nav", { class: "analysis-nav" },
+    h("a", { href: `#/r/${encodeURIComponent(id)}`, class: "button", id: "analysis-replay" }, t("analysis.replay")),
+    h("a", { href: `#/t/${encodeURIComponent(id)}`, class: "button" }, t("analysis.table")));
+  if (!seats.length) {
+    main.replaceChildren(h("section", { class: "analysis-page" }, h("h2", {}, t("analysis.title")),
+      h("p", { class: "error", id: "analysis-error" }, t("analysis.no_seat")), nav));
+    return;
+  }
+  const seat = seats.includes(wanted) ? wanted : seats[0];
+  main.replaceChildren(h("section", { class: "analysis-page", id: "analysis", "aria-busy": "true" },
+    h("div", { class: "analysis-head" },
+      h("div", {}, h("h2", {}, t("analysis.title")), h("p", { id: "analysis-seat-title", class: "analysis-who" }, t("analysis.for_seat", { seat: seatName(seat) }))),
+      seatChooser(id, seats, seat), nav),
+    h("div", { id: "analysis-body" },
+      h("p", { class: "thinking", id: "analysis-thinking", role: "status" }, h("span", { class: "spinner", "aria-hidden": "true" }), t("analysis.thinking")))));
+  const root = main.querySelector("#analysis");
+  try {
+    const info = await api(`/api/tables/${encodeURIComponent(id)}`, undefined, tableToken(id));
+    setSeats(info.seats);
+    if (page !== current) return;
+    root.querySelector("#analysis-seat-title").textContent = t("analysis.for_seat", { seat: seatName(seat) });
+    const [table, data] = await Promise.all([
+      actionTable(info.game),
+      api(`/api/tables/${encodeURIComponent(id)}/analysis?seat=${seat}`, undefined, localSeats(id)[seat]),
+    ]);
+    if (page !== current || !root.isConnected) return;
+    const byText = new Map(table.map((a) => [a.text, a]));
+    draw(root, id, seat, data, byText);
+  } catch (err) {
+    if (page !== current || !root.isConnected) return;
+    root.querySelector("#analysis-body").replaceChildren(h("p", { class: "error", id: "analysis-error", role: "alert" }, apiError(err)));
+  }
+  root.removeAttribute("aria-busy");
+}
