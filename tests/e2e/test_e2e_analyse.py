@@ -88,6 +88,8 @@ def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(
     page.wait_for_selector("#create")
     table_id = page.evaluate(FINISHED_SOLO_JS, 5)
     page.goto(f"{server.url}/#/t/{table_id}")
+    page.locator("#scores #analyse-link").wait_for()
+    shot(page, "analyse-scores")
     page.locator("#scores #analyse-link").click()
     page.wait_for_function(f"location.hash === '#/a/{table_id}'")
     page.wait_for_selector("#analysis #value-chart polyline.curve", timeout=30_000)
@@ -113,6 +115,7 @@ def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(
     step = first.get_attribute("data-step")
     first.locator("a.mistake-step").click()
     page.wait_for_function(f"document.querySelector('#replay')?.dataset.step === '{step}'")
+    shot(page, "analyse-replay-at-mistake")
     # the replay offers the analysis too
     page.locator("#analyse-link").click()
     page.wait_for_selector("#mistakes li.mistake")  # cached: at once
