@@ -56,7 +56,7 @@ class Analyses:
         self._slots = asyncio.Semaphore(running)
         self._pending = 0  # requests computing or queued (each distinct (table, seat) once)
         self._cache: OrderedDict[Key, dict[str, Any]] = OrderedDict()
-        self._inflight: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+        self._inflight: dict[Key, asyncio.Task[dict[str, Any]]] = {}
 
     async def of(self, table_id: str, seat: int | None, token: str | None) -> dict[str, Any]:
         """The analysis of ``seat`` in the finished table ``table_id`` for the holder of
@@ -81,26 +81,26 @@ class Analyses:
             raise ProtocolError("busy", "the server is analysing other games; try again soon")
         # The record is read here, in the service's loop: the table is not thread-safe.
         record = table.game.record()
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._inflight[key] = future
+        steps = len(table.steps)
+        # The computation is a task of its own: a request that goes away (its page closed)
+        # neither stops it (its answer is cached for the next) nor frees its place early.
+        task = asyncio.get_running_loop().create_task(self._run(key, record, steps))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())  # retrieved
+        self._inflight[key] = task
         self._pending += 1
+        return await asyncio.shield(task)
+
+    async def _run(self, key: Key, record: GameRecord, steps: int) -> dict[str, Any]:
+        """Compute one analysis when a place is free, then cache it."""
         try:
             async with self._slots:
-                result = await asyncio.to_thread(self._compute, record, seat)
+                result = await asyncio.to_thread(self._compute, record, key[1])
         except ValueError as exc:  # a game without search heuristics, a seat without choices
-            error = ProtocolError("bad_seat", str(exc))
-            future.set_exception(error)
-            future.exception()
-            raise error from None
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: no "never retrieved" warning when nobody waits
-            raise
+            raise ProtocolError("bad_seat", str(exc)) from None
         finally:
             self._pending -= 1
             del self._inflight[key]
-        result = {**result, "table": table_id, "steps": len(table.steps)}
-        future.set_result(result)
+        result = {**result, "table": key[0], "steps": steps}
         self._cache[key] = result
         while len(self._cache) > self.cached:
             self._cache.popitem(last=False)
