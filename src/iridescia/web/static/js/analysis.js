@@ -13,6 +13,7 @@ import { localSeats, tableToken } from "./store.js";
 import { mySeats } from "./rematch.js";
 import { valueChart } from "./analysis-chart.js";
 
+const FIRST_SHOWN = 12;  // mistakes listed before "show all": the ones worth a look first
 let current = 0;  // the page on screen: an answer for an older one is dropped
 
 // The address of the analysis of `tableId` (for `seat`, or this browser's first seat).
@@ -52,6 +53,18 @@ function mistakeRow(id, m, byText) {
     h("span", { class: "mistake-values" }, t("analysis.values", { played: points(m.played_value), suggested: points(m.suggested_value) })));
 }
 
+// The mistakes, the biggest FIRST_SHOWN at once and a button for the rest.
+function mistakeList(id, mistakes, byText) {
+  if (!mistakes.length) return [h("p", { id: "no-mistakes" }, t("analysis.none"))];
+  const list = h("ol", { id: "mistakes" }, ...mistakes.slice(0, FIRST_SHOWN).map((m) => mistakeRow(id, m, byText)));
+  if (mistakes.length <= FIRST_SHOWN) return [list];
+  const more = h("button", { id: "mistakes-more", onclick: () => {
+    list.append(...mistakes.slice(FIRST_SHOWN).map((m) => mistakeRow(id, m, byText)));
+    more.remove();
+  } }, t("analysis.show_all", { count: mistakes.length }));
+  return [list, more];
+}
+
 function draw(root, id, seat, data, byText) {
   const mistakes = data.mistakes.map((step) => data.moments.find((m) => m.step === step)).filter(Boolean);
   const summary = t("analysis.summary", {
@@ -65,9 +78,7 @@ function draw(root, id, seat, data, byText) {
         Math.round(Math.min(720, Math.max(360, root.clientWidth - 30))))),
     h("section", { class: "panel analysis-mistakes", "aria-labelledby": "analysis-mistakes-title" },
       h("h3", { id: "analysis-mistakes-title" }, t("analysis.mistakes")),
-      mistakes.length
-        ? h("ol", { id: "mistakes" }, ...mistakes.map((m) => mistakeRow(id, m, byText)))
-        : h("p", { id: "no-mistakes" }, t("analysis.none"))));
+      ...mistakeList(id, mistakes, byText)));
   root.querySelector("#analysis-seat-title").textContent = t("analysis.for_seat", { seat: seatName(seat) });
 }
 
