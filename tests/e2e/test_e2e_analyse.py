@@ -4,7 +4,8 @@ A solo game is played to its end fast through the page's own WebSocket; its scor
 offers "Analyse", which opens #/a/<id>: a "thinking" state while the server works, then the
 value curve (an SVG line with a dot on each mistake) and the mistakes, biggest first, with the
 actions in the reader's language; a mistake opens the replay at its step, and the replay's bar
-offers "Analyse" too. A browser that played no seat is told it cannot analyse. The server runs
+offers "Analyse" too. A browser that played no seat is told it cannot analyse; a device that
+played several seats (hot-seat) hands over before showing one seat's analysis. The server runs
 with the fast greedy bot (``IRIDESCIA_ANALYSIS_BOT``) to keep this quick.
 
 Screenshots: ``analyse-*.png`` in ``test-artifacts/``.
@@ -33,20 +34,22 @@ from iridescia.web.testing import ServerProcess
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
-# Make a solo table as the lobby does (this browser keeps the seat's token), then play it to its
-# end with random legal actions through the page's WebSocket; resolves with the table's id.
-FINISHED_SOLO_JS = """async (seed) => {
-  const body = {game: 'gems-of-iridescia', mode: 'solo', seats: ['human'], mine: [0], seed};
+# Make a table as the lobby does (this browser keeps the tokens of the seats in `mine`), then
+# play it to its end with random legal actions through one WebSocket per seat; resolves with
+# the table's id.
+FINISHED_JS = """async ([seed, mode, seats, mine]) => {
+  const body = {game: 'gems-of-iridescia', mode, seats, mine, seed};
   const res = await fetch('/api/tables', {method: 'POST',
     headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
   const made = await res.json();
   const id = made.table.id;
-  const token = made.seats[0].token;
-  localStorage.setItem('iridescia.seats.' + id, JSON.stringify({0: token}));
+  const tokens = {};
+  for (const s of made.seats) if (mine.includes(s.seat)) tokens[s.seat] = s.token;
+  localStorage.setItem('iridescia.seats.' + id, JSON.stringify(tokens));
   localStorage.setItem('iridescia.creator.' + id, made.creator);
   let n = seed;
   const pick = (xs) => { n = (n * 1103515245 + 12345) % 2147483648; return xs[n % xs.length]; };
-  await new Promise((done, fail) => {
+  await Promise.all(Object.values(tokens).map((token) => new Promise((done, fail) => {
     const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
     ws.onopen = () => ws.send(JSON.stringify({type: 'hello', token}));
     ws.onerror = fail;
@@ -57,7 +60,7 @@ FINISHED_SOLO_JS = """async (seed) => {
       if (msg.seat === msg.table.current_player && msg.actions.length)
         ws.send(JSON.stringify({type: 'act', action: pick(msg.actions), version: msg.version}));
     };
-  });
+  })));
   return id;
 }"""
 
@@ -86,7 +89,7 @@ def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(
     page = errors.watch(new_context(viewport=DESKTOP).new_page())
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    table_id = page.evaluate(FINISHED_SOLO_JS, 5)
+    table_id = page.evaluate(FINISHED_JS, [5, "solo", ["human"], [0]])
     page.goto(f"{server.url}/#/t/{table_id}")
     page.locator("#scores #analyse-link").wait_for()
     shot(page, "analyse-scores")
@@ -143,7 +146,7 @@ def test_a_browser_that_played_no_seat_is_told_why(
     page = errors.watch(new_context(viewport=DESKTOP).new_page())
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    table_id = page.evaluate(FINISHED_SOLO_JS, 6)
+    table_id = page.evaluate(FINISHED_JS, [6, "solo", ["human"], [0]])
     page.evaluate(f"localStorage.removeItem('iridescia.seats.{table_id}')")
     page.goto(f"{server.url}/#/a/{table_id}")
     page.wait_for_selector("#analysis-error")
@@ -151,4 +154,27 @@ def test_a_browser_that_played_no_seat_is_told_why(
     page.goto(f"{server.url}/#/r/{table_id}")
     page.wait_for_selector("#replay svg.board .hex")
     assert page.locator("#analyse-link").count() == 0
+    assert not errors.errors, errors.errors
+
+
+def test_a_hot_seat_device_hands_over_before_a_seats_analysis(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = errors.watch(new_context(viewport=DESKTOP).new_page())
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    table_id = page.evaluate(FINISHED_JS, [8, "standard", ["human", "human"], [0, 1]])
+    page.goto(f"{server.url}/#/a/{table_id}/1")
+    page.wait_for_selector("#handoff #handoff-go")
+    assert page.locator("#analysis").count() == 0  # nothing of seat 2's shown yet
+    assert page.locator("#analysis-seat").input_value() == "1"
+    shot(page, "analyse-handoff")
+    page.click("#handoff-go")
+    page.wait_for_selector("#analysis #value-chart polyline.curve", timeout=30_000)
+    assert "2" in page.locator("#analysis-seat-title").inner_text()
+    # the other seat: its own hand-off first
+    page.select_option("#analysis-seat", "0")
+    page.wait_for_selector("#handoff #handoff-go")
+    page.click("#handoff-go")
+    page.wait_for_selector("#analysis #value-chart polyline.curve", timeout=30_000)
     assert not errors.errors, errors.errors

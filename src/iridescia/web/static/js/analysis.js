@@ -82,19 +82,44 @@ function draw(root, id, seat, data, byText) {
   root.querySelector("#analysis-seat-title").textContent = t("analysis.for_seat", { seat: seatName(seat) });
 }
 
+function navLinks(id) {
+  return h("nav", { class: "analysis-nav" },
+    h("a", { href: `#/r/${encodeURIComponent(id)}`, class: "button", id: "analysis-replay" }, t("analysis.replay")),
+    h("a", { href: `#/t/${encodeURIComponent(id)}`, class: "button" }, t("analysis.table")));
+}
+
 // The route's entry (app.js).
 export async function analysisPage(main, id, wanted) {
   const page = ++current;
   const seats = mySeats(id);
-  const nav = h("nav", { class: "analysis-nav" },
-    h("a", { href: `#/r/${encodeURIComponent(id)}`, class: "button", id: "analysis-replay" }, t("analysis.replay")),
-    h("a", { href: `#/t/${encodeURIComponent(id)}`, class: "button" }, t("analysis.table")));
+  const nav = navLinks(id);
   if (!seats.length) {
     main.replaceChildren(h("section", { class: "analysis-page" }, h("h2", {}, t("analysis.title")),
       h("p", { class: "error", id: "analysis-error" }, t("analysis.no_seat")), nav));
     return;
   }
   const seat = seats.includes(wanted) ? wanted : seats[0];
+  if (seats.length > 1) {
+    // A device holding several seats (hot-seat): the analysis shows what one seat could see,
+    // so it comes behind a hand-off screen, as that seat's replay does.
+    try {
+      setSeats((await api(`/api/tables/${encodeURIComponent(id)}`, undefined, tableToken(id))).seats);
+    } catch { /* the seats are named by number */ }
+    if (page !== current) return;
+    main.replaceChildren(h("div", { class: "handoff", id: "handoff" },
+      h("h2", {}, t("table.handoff", { seat: seatName(seat) })),
+      h("p", {}, t("analysis.handoff_hint", { seat: seatName(seat) })),
+      h("button", { class: "primary", id: "handoff-go", onclick: () => show(main, id, seats, seat, page) }, t("analysis.handoff_go", { seat: seatName(seat) })),
+      seatChooser(id, seats, seat), nav));
+    main.querySelector("#handoff-go").focus();
+    return;
+  }
+  await show(main, id, seats, seat, page);
+}
+
+// The page for `seat`: "thinking", then the analysis (or why not).
+async function show(main, id, seats, seat, page) {
+  const nav = navLinks(id);
   main.replaceChildren(h("section", { class: "analysis-page", id: "analysis", "aria-busy": "true" },
     h("div", { class: "analysis-head" },
       h("div", {}, h("h2", {}, t("analysis.title")), h("p", { id: "analysis-seat-title", class: "analysis-who" }, t("analysis.for_seat", { seat: seatName(seat) }))),
