@@ -154,3 +154,19 @@ def test_two_requests_for_the_same_seat_share_one_computation() -> None:
 
         first, second = c.portal.call(both)  # type: ignore[union-attr]
         assert first == second and calls == [0]
+
+
+def test_a_private_tables_analysis_is_hidden_from_strangers() -> None:
+    with TestClient(_app()) as c:
+        r = c.post(
+            "/api/tables", json={"mode": "solo", "seats": ["human"], "seed": 4, "private": True}
+        )
+        assert r.status_code == 201, r.text
+        tid, token = r.json()["table"]["id"], r.json()["seats"][0]["token"]
+        _play(c, tid, token)
+        _other, stranger = _solo(c, 5)
+        for headers in ({}, {TOKEN: stranger}):
+            r = c.get(f"/api/tables/{tid}/analysis?seat=0", headers=headers)
+            assert r.status_code == 404
+        r = c.get(f"/api/tables/{tid}/analysis?seat=0", headers={TOKEN: token})
+        assert r.status_code == 200 and r.json()["moments"]
