@@ -113,6 +113,9 @@ def test_a_finished_solo_game_is_analysed_once_then_cached() -> None:
         assert losses == sorted(losses, reverse=True)
         # Random play against the greedy bot: it has mistakes to show.
         assert a["mistakes"]
+        # labels from the seat's prompt then, where the state says more (a purchase's item)
+        labels = [m[k] for m in a["moments"] for k in ("played_label", "suggested_label")]
+        assert any(isinstance(x, dict) and x.get("key") for x in labels)
         analyses = c.app.state.analyses  # type: ignore[attr-defined]
         analyses.bot = "random"  # a second request does not compute again
         assert c.get(f"/api/tables/{tid}/analysis?seat=0", headers={TOKEN: token}).json() == a

@@ -101,6 +101,7 @@ def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(
     assert page.locator("#analysis-thinking").count() == 0
     mistakes = page.locator("#mistakes li.mistake")
     assert mistakes.count() >= 1
+    shot(page, "analyse-desktop")
     dots = page.locator("#value-chart .mistake-dot").count()
     if page.locator("#mistakes-more").count():  # the rest of a long list, on demand
         assert mistakes.count() == 12
@@ -116,7 +117,6 @@ def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(
     assert played and suggested and played != suggested
     assert "analysis." not in page.locator("#analysis").inner_text()
     assert page.locator("#analysis-summary").inner_text().strip()
-    shot(page, "analyse-desktop")
     assert_accessible(page, "the analysis page")
     # a mistake opens the replay at its step
     step = first.get_attribute("data-step")

@@ -21,6 +21,9 @@ from typing import Any
 
 from iridescia.analysis import DEFAULT_BOT, analyse
 from iridescia.core.record import GameRecord
+from iridescia.games import from_record
+from iridescia.games import get as get_game
+from iridescia.web.games import plugin
 from iridescia.web.protocol import ProtocolError
 from iridescia.web.seats import not_found
 from iridescia.web.service import GameService
@@ -108,4 +111,26 @@ class Analyses:
 
     def _compute(self, record: GameRecord, seat: int) -> dict[str, Any]:
         """The analysis itself (in a worker thread: it touches no table, only the record)."""
-        return analyse(record, seat, bot=self.bot, worlds=self.worlds).to_json()
+        result = analyse(record, seat, bot=self.bot, worlds=self.worlds).to_json()
+        add_labels(record, seat, result["moments"])
+        return result
+
+
+def add_labels(record: GameRecord, seat: int, moments: list[dict[str, Any]]) -> None:
+    """Each moment's ``played_label`` and ``suggested_label``: what the two actions said in the
+    seat's prompt then (the item bought and its cost, mining's cost and target...), as the
+    game's web face labels them from the seat's view; None where the action table's label
+    says it all. The record is replayed once, from the seat's view only."""
+    spec = get_game(record.game)
+    face = plugin(record.game)
+    at = {m["step"]: m for m in moments}
+    game = from_record(record, upto=0)
+    for step, text in enumerate(record.actions):
+        moment = at.get(step)
+        if moment is not None:
+            played = spec.actions.coerce(moment["played"])
+            suggested = spec.actions.coerce(moment["suggested"])
+            labels = face.labels(game.view(seat), [played, suggested])
+            moment["played_label"] = labels.get(played.id)
+            moment["suggested_label"] = labels.get(suggested.id)
+        game.apply(text)

@@ -27,8 +27,10 @@ export function analyseButton(tableId) {
   return h("a", { href: analysisLink(tableId), id: "analyse-link", class: "button", title: t("analysis.button_title") }, t("analysis.button"));
 }
 
-// An action's canonical text in the reader's language (the label of the game's action table).
-function labelOf(text, byText) {
+// An action in the reader's language: its label in the seat's prompt then (the server's, when
+// the state said more: an item's name and cost...), else the label of the game's action table.
+function labelOf(text, label, byText) {
+  if (label) return render(label);
   const entry = byText.get(text);
   return entry ? render(entry.label) : text;
 }
@@ -48,8 +50,8 @@ function mistakeRow(id, m, byText) {
     h("a", { href: replayAt, class: "mistake-step", title: t("analysis.open_step", { step: m.step }) }, t("analysis.step", { step: m.step })),
     h("span", { class: "mistake-loss" }, t("analysis.loss_points", { loss: points(m.loss) })),
     h("dl", {},
-      h("dt", {}, t("analysis.played")), h("dd", { class: "played" }, labelOf(m.played, byText)),
-      h("dt", {}, t("analysis.suggested")), h("dd", { class: "suggested" }, labelOf(m.suggested, byText))),
+      h("dt", {}, t("analysis.played")), h("dd", { class: "played" }, labelOf(m.played, m.played_label, byText)),
+      h("dt", {}, t("analysis.suggested")), h("dd", { class: "suggested" }, labelOf(m.suggested, m.suggested_label, byText))),
     h("span", { class: "mistake-values" }, t("analysis.values", { played: points(m.played_value), suggested: points(m.suggested_value) })));
 }
 
