@@ -173,3 +173,17 @@ def test_a_private_tables_analysis_is_hidden_from_strangers() -> None:
             assert r.status_code == 404
         r = c.get(f"/api/tables/{tid}/analysis?seat=0", headers={TOKEN: token})
         assert r.status_code == 200 and r.json()["moments"]
+
+
+def test_a_game_that_cannot_be_analysed_says_so() -> None:
+    with TestClient(_app()) as c:
+        tid, token = _solo(c)
+        _play(c, tid, token)
+
+        def refuse(record: Any, seat: int) -> dict[str, Any]:
+            raise ValueError("this game has no search heuristics")
+
+        c.app.state.analyses._compute = refuse  # type: ignore[attr-defined]
+        r = c.get(f"/api/tables/{tid}/analysis?seat=0", headers={TOKEN: token})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "no_analysis"
+        assert not c.app.state.analyses._inflight  # type: ignore[attr-defined]

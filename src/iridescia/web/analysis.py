@@ -99,7 +99,7 @@ class Analyses:
             async with self._slots:
                 result = await asyncio.to_thread(self._compute, record, key[1])
         except ValueError as exc:  # a game without search heuristics, a seat without choices
-            raise ProtocolError("bad_seat", str(exc)) from None
+            raise ProtocolError("no_analysis", str(exc)) from None
         finally:
             self._pending -= 1
             del self._inflight[key]
