@@ -187,3 +187,41 @@ def test_a_game_that_cannot_be_analysed_says_so() -> None:
         r = c.get(f"/api/tables/{tid}/analysis?seat=0", headers={TOKEN: token})
         assert r.status_code == 400 and r.json()["error"]["code"] == "no_analysis"
         assert not c.app.state.analyses._inflight  # type: ignore[attr-defined]
+
+
+def _hint(c: TestClient, tid: str, token: str) -> Any:
+    return c.post(f"/api/tables/{tid}/hint", json={"token": token})
+
+
+def test_a_hint_is_the_bots_legal_choice_for_the_seat_on_turn() -> None:
+    with TestClient(_app()) as c:
+        tid, token = _solo(c)
+        r = _hint(c, tid, token)
+        assert r.status_code == 200, r.text
+        with c.websocket_connect(f"/ws/{tid}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": token}))
+            m = _state(ws)
+        table = c.get("/api/games/gems-of-iridescia/actions").json()["actions"]
+        assert r.json()["action"] in [table[i]["text"] for i in m["actions"]]
+        assert _hint(c, tid, "x" * 24).status_code == 404
+        # hot-seat: only the seat whose turn it is
+        r = c.post(
+            "/api/tables",
+            json={"mode": "standard", "seats": ["human", "human"], "mine": [0, 1], "seed": 3},
+        )
+        d = r.json()
+        tokens = [s["token"] for s in d["seats"]]
+        codes = sorted(_hint(c, d["table"]["id"], t).status_code for t in tokens)
+        assert codes == [200, 409]
+
+
+def test_no_hints_at_a_table_with_invited_or_joined_players() -> None:
+    with TestClient(_app()) as c:
+        r = c.post(
+            "/api/tables",
+            json={"mode": "standard", "seats": ["human", "human"], "mine": [0], "seed": 3},
+        )
+        d = r.json()
+        tid, token = d["table"]["id"], d["seats"][0]["token"]
+        r = _hint(c, tid, token)
+        assert r.status_code == 403 and r.json()["error"]["code"] == "no_hints"

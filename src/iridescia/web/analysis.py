@@ -20,13 +20,17 @@ from collections import OrderedDict
 from typing import Any
 
 from iridescia.analysis import DEFAULT_BOT, analyse
+from iridescia.bots import make_bot
 from iridescia.core.record import GameRecord
+from iridescia.core.rng import Rng
 from iridescia.games import from_record
 from iridescia.games import get as get_game
+from iridescia.match import HUMAN
 from iridescia.web.games import plugin
 from iridescia.web.protocol import ProtocolError
 from iridescia.web.seats import not_found
 from iridescia.web.service import GameService
+from iridescia.web.tables import LiveTable
 
 RUNNING = 1  # analyses computed at once (the machine's other work goes on meanwhile)
 WAITING = 3  # analyses that may queue behind them before the next is refused
@@ -109,11 +113,49 @@ class Analyses:
             self._cache.popitem(last=False)
         return result
 
+    async def hint(self, table_id: str, token: Any) -> dict[str, Any]:
+        """The strongest bot's choice for the seat of ``token`` now, from that seat's view only:
+        ``{"action": text, "label"}``. Only at a table where every person's seat is played on
+        the device that made it (solo, hot-seat, against bots: ``local_only``), never at a table
+        with invited or joined players (403 ``no_hints``); only on the seat's turn (409
+        ``not_your_turn``); bounded like the analyses (503 ``busy``)."""
+        slot = await self.service._slot(table_id)
+        table = slot.table
+        seat = table.seat_of_token(token) if isinstance(token, str) else None
+        if seat is None:
+            raise not_found()
+        if not local_only(table):
+            raise ProtocolError("no_hints", "hints are only for tables played on one device")
+        decision = None if table.finished else table.game.decision()
+        if decision is None or decision.player != seat:
+            raise ProtocolError("not_your_turn", "a hint is for the seat whose turn it is")
+        if self._pending >= self.running + self.waiting:
+            raise ProtocolError("busy", "the server is analysing other games; try again soon")
+        view, actions = table.game.view(seat), list(decision.actions)
+        spec, face = table.spec, table.plugin
+        self._pending += 1
+        try:
+            async with self._slots:
+                rng = Rng(len(table.steps) * 0x9E3779B1 ^ seat)
+                choice = await asyncio.to_thread(
+                    lambda: make_bot(self.bot, spec).choose(view, actions, rng)
+                )
+        finally:
+            self._pending -= 1
+        return {"action": str(choice), "label": face.labels(view, [choice]).get(choice.id)}
+
     def _compute(self, record: GameRecord, seat: int) -> dict[str, Any]:
         """The analysis itself (in a worker thread: it touches no table, only the record)."""
         result = analyse(record, seat, bot=self.bot, worlds=self.worlds).to_json()
         add_labels(record, seat, result["moments"])
         return result
+
+
+def local_only(table: LiveTable) -> bool:
+    """Whether every person's seat of ``table`` is played on the device that made it: no seat
+    had an invite and nobody joined a free seat."""
+    people = [s for s in table.row.seats if s.kind == HUMAN]
+    return all(s.invite is None for s in people) and not any(n.kind == "join" for n in table.notes)
 
 
 def add_labels(record: GameRecord, seat: int, moments: list[dict[str, Any]]) -> None:

@@ -22,6 +22,8 @@ REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx 
                                             ?log=1: with every step's log lines
     GET  /api/tables/{id}/analysis?seat=N   a finished game's analysis for seat N (its token
                                             only; ``web.analysis``: 503 ``busy`` when full)
+    POST /api/tables/{id}/hint              {"token"}: the strongest bot's choice for that
+                                            seat now (tables played on one device only)
     GET  /health                            storage and Redis reachable, version, uptime
 
 A private table is invisible to anyone without one of its tokens: not listed, and 404 to a
@@ -84,7 +86,8 @@ log = logging.getLogger("iridescia.web")
 STATUS = {
     "no_table": 404, "bad_invite": 404, "too_large": 413, "rate_limited": 429,
     "bad_origin": 403, "no_seat": 409, "invite_used": 409, "not_finished": 409,
-    "server_error": 503, "not_your_seat": 403, "busy": 503,
+    "server_error": 503, "not_your_seat": 403, "busy": 503, "no_hints": 403,
+    "not_your_turn": 409,
 }  # fmt: skip
 TOKEN_HEADER = "x-iridescia-token"  # a GET's seat or creator token (never in the URL)
 HEALTH_CACHE = 1.0  # seconds a health answer is reused (a flood of checks costs one)
@@ -144,6 +147,7 @@ class WebApp:
             Route("/api/tables/{table_id}/fill", self.fill, methods=["POST"]),
             Route("/api/tables/{table_id}/replay/{step}", self.replay),
             Route("/api/tables/{table_id}/analysis", self.analysis),
+            Route("/api/tables/{table_id}/hint", self.hint, methods=["POST"]),
             Route("/health", self.health),
             WebSocketRoute("/ws/{table_id}", TableSocket(service, opts, self.limits).endpoint),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -347,6 +351,15 @@ class WebApp:
             return JSONResponse(await self.analyses.of(table_id, seat, token))
 
         return await self._answer(analysis)
+
+    async def hint(self, request: Request) -> Response:
+        async def hint() -> Response:
+            self._check(request, "lookup")
+            data = await self._body(request)
+            token = data.get("token") if isinstance(data, dict) else None
+            return JSONResponse(await self.analyses.hint(request.path_params["table_id"], token))
+
+        return await self._answer(hint)
 
     # ---------------------------------------------------------------- the operator
 
