@@ -178,3 +178,26 @@ def test_a_hot_seat_device_hands_over_before_a_seats_analysis(
     page.click("#handoff-go")
     page.wait_for_selector("#analysis #value-chart polyline.curve", timeout=30_000)
     assert not errors.errors, errors.errors
+
+
+def test_hints_at_a_solo_table_highlight_the_bots_choice(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = errors.watch(new_context(viewport=DESKTOP).new_page())
+    page.goto(server.url + "/")
+    page.select_option("#mode", "solo")
+    assert not page.locator("#hints").is_checked()  # off by default
+    page.check("#hints")
+    page.click("#create")
+    page.wait_for_selector("#prompt[data-mine='1'] #actions [data-action]", timeout=20_000)
+    page.click("#hint")
+    page.wait_for_selector("#hint-text:not(:empty)")
+    page.wait_for_function(
+        "document.querySelector('#actions .act.hinted') || "
+        "!document.querySelector('#hint-text').textContent.includes('…')"
+    )
+    said = page.locator("#hint-text").inner_text()
+    assert said.strip() and "table_hint." not in said
+    assert page.locator("#actions .act.hinted").count() == 1
+    shot(page, "analyse-hint")
+    assert not errors.errors, errors.errors
