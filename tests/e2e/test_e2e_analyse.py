@@ -127,12 +127,15 @@ def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(
     page.locator("#analyse-link").click()
     page.wait_for_selector("#mistakes li.mistake")  # cached: at once
     # in French
-    page.select_option("#lang", "fr")
+    page.select_option("#lang", "fr")  # the page is drawn again, in French
+    page.wait_for_function(
+        "document.querySelector('#analysis h2')?.textContent === 'Analyse de la partie'"
+    )
     page.wait_for_selector("#mistakes li.mistake")
-    assert "Analyse de la partie" in page.locator("#analysis h2").inner_text()
     shot(page, "analyse-desktop-fr")
     page.set_viewport_size(PHONE)
     page.select_option("#lang", "ja")
+    page.wait_for_function("document.querySelector('#analysis h2')?.textContent === 'ゲームの分析'")
     page.wait_for_selector("#mistakes li.mistake")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
@@ -188,6 +191,8 @@ def test_hints_at_a_solo_table_highlight_the_bots_choice(
     page.select_option("#mode", "solo")
     assert not page.locator("#hints").is_checked()  # off by default
     page.check("#hints")
+    page.locator("#hints").scroll_into_view_if_needed()
+    shot(page, "analyse-lobby-hints")
     page.click("#create")
     page.wait_for_selector("#prompt[data-mine='1'] #actions [data-action]", timeout=20_000)
     page.click("#hint")
@@ -196,8 +201,17 @@ def test_hints_at_a_solo_table_highlight_the_bots_choice(
         "document.querySelector('#actions .act.hinted') || "
         "!document.querySelector('#hint-text').textContent.includes('…')"
     )
+    shot(page, "analyse-hint")
     said = page.locator("#hint-text").inner_text()
     assert said.strip() and "table_hint." not in said
     assert page.locator("#actions .act.hinted").count() == 1
-    shot(page, "analyse-hint")
+    # with friends invited, the lobby does not offer hints
+    page.goto(server.url + "/")
+    page.select_option("#mode", "standard")
+    assert page.locator("#hints").count() == 1  # against a bot: offered
+    page.select_option(".seat-kind[data-seat='1']", "human")
+    page.wait_for_selector("#create")
+    assert page.locator("#hints").count() == 0
+    page.check("#hotseat")  # both on this device: offered again
+    assert page.locator("#hints").count() == 1
     assert not errors.errors, errors.errors
