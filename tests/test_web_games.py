@@ -123,7 +123,9 @@ def test_the_generic_client_knows_no_game() -> None:
         code = code.replace("iridescia.replay.speed", "")  # the replay's speed, remembered
         # local storage keys, and the header a GET carries a table's token in
         code = re.sub(
-            r"iridescia\.(seats|zoom|lang|lobby|creator|name|invite|tutorial|settings)", "", code
+            r"iridescia\.(seats|zoom|lang|lobby|creator|name|invite|tutorial|settings|hints)",
+            "",
+            code,
         )
         code = code.replace("X-Iridescia-Token", "")
         code = code.replace("iridescia:rendered", "")  # the table page's event (js/learn.js)

@@ -20,6 +20,10 @@ REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx 
     GET  /api/tables/{id}/replay/{step}     a finished game at a step, as a spectator saw it;
                                             ?seat=N: as seat N saw it (its token only),
                                             ?log=1: with every step's log lines
+    GET  /api/tables/{id}/analysis?seat=N   a finished game's analysis for seat N (its token
+                                            only; ``web.analysis``: 503 ``busy`` when full)
+    POST /api/tables/{id}/hint              {"token"}: the strongest bot's choice for that
+                                            seat now (tables played on one device only)
     GET  /health                            storage and Redis reachable, version, uptime
 
 A private table is invisible to anyone without one of its tokens: not listed, and 404 to a
@@ -65,6 +69,7 @@ from iridescia import __version__
 from iridescia.games import names
 from iridescia.i18n import catalogue, languages
 from iridescia.web import oplog, protocol
+from iridescia.web.analysis import Analyses
 from iridescia.web.broadcast import parse_step
 from iridescia.web.catalog import meta
 from iridescia.web.connection import TableSocket
@@ -81,7 +86,8 @@ log = logging.getLogger("iridescia.web")
 STATUS = {
     "no_table": 404, "bad_invite": 404, "too_large": 413, "rate_limited": 429,
     "bad_origin": 403, "no_seat": 409, "invite_used": 409, "not_finished": 409,
-    "server_error": 503, "not_your_seat": 403,
+    "server_error": 503, "not_your_seat": 403, "busy": 503, "no_hints": 403,
+    "not_your_turn": 409,
 }  # fmt: skip
 TOKEN_HEADER = "x-iridescia-token"  # a GET's seat or creator token (never in the URL)
 HEALTH_CACHE = 1.0  # seconds a health answer is reused (a flood of checks costs one)
@@ -125,6 +131,7 @@ class WebApp:
         )
         self.started = time.monotonic()
         self._health: tuple[float, int, dict[str, Any]] | None = None
+        self.analyses = Analyses(service)
         routes = [
             Route("/", self.index),
             Route("/api/meta", self.meta),
@@ -139,6 +146,8 @@ class WebApp:
             Route("/api/tables/{table_id}/invites", self.invites, methods=["POST"]),
             Route("/api/tables/{table_id}/fill", self.fill, methods=["POST"]),
             Route("/api/tables/{table_id}/replay/{step}", self.replay),
+            Route("/api/tables/{table_id}/analysis", self.analysis),
+            Route("/api/tables/{table_id}/hint", self.hint, methods=["POST"]),
             Route("/health", self.health),
             WebSocketRoute("/ws/{table_id}", TableSocket(service, opts, self.limits).endpoint),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -334,6 +343,24 @@ class WebApp:
 
         return await self._answer(replay)
 
+    async def analysis(self, request: Request) -> Response:
+        async def analysis() -> Response:
+            token = _token(request.headers.get(TOKEN_HEADER))
+            seat = _replay_seat(request.query_params.get("seat"))
+            table_id = request.path_params["table_id"]
+            return JSONResponse(await self.analyses.of(table_id, seat, token))
+
+        return await self._answer(analysis)
+
+    async def hint(self, request: Request) -> Response:
+        async def hint() -> Response:
+            self._check(request, "lookup")
+            data = await self._body(request)
+            token = data.get("token") if isinstance(data, dict) else None
+            return JSONResponse(await self.analyses.hint(request.path_params["table_id"], token))
+
+        return await self._answer(hint)
+
     # ---------------------------------------------------------------- the operator
 
     async def health(self, request: Request) -> Response:
@@ -372,7 +399,9 @@ def create_app(service: GameService, opts: ServeOptions | None = None, **options
     """The ASGI app serving ``service`` with the limits of ``opts`` (``settings``), any of
     them replaced by ``options`` (``create_rate=5``...)."""
     opts = dataclasses.replace(opts or ServeOptions(), **options)
-    app = WebApp(service, opts).app
+    web = WebApp(service, opts)
+    app = web.app
     app.state.service = service
+    app.state.analyses = web.analyses
     app.add_middleware(oplog.AccessLog)
     return app

@@ -1,7 +1,8 @@
 // The single-page client: the header with the language choice, and the routes: #/ (the lobby),
 // #/t/<id> (a table), #/t/<id>/<token> (a seat's own link: its player's, on another device),
 // #/j/<id>/<invite> (an invite link: take one free seat, once), #/r/<id> (the replay of a
-// finished game), #/tutorial (a new tutorial table: js/tutorial.js), #/rules (the lobby with
+// finished game; #/r/<id>/<step>: opened at a step), #/a/<id>[/<seat>] (its analysis:
+// js/analysis.js), #/tutorial (a new tutorial table: js/tutorial.js), #/rules (the lobby with
 // the rules dialog open: js/learn.js). It knows no game: the games come from /api/meta, their
 // boards from their plug-ins. Tokens and invites come after "#": browsers never send that part
 // to the server.
@@ -16,6 +17,7 @@ import { rememberSeat } from "./store.js";
 import { invitePage } from "./invite.js";
 import { learnButtons, openRules } from "./learn.js";
 import { startTutorial } from "./tutorial.js";
+import { analysisPage } from "./analysis.js";
 
 const main = document.getElementById("main");
 let page = null;
@@ -55,7 +57,9 @@ function route() {
   } else if (parts[0] === "j" && id) {
     invitePage(main, id, null);
   } else if (parts[0] === "r" && id) {
-    replay(main, id);
+    replay(main, id, /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : 0);
+  } else if (parts[0] === "a" && id) {
+    analysisPage(main, id, /^\d+$/.test(parts[2] || "") ? Number(parts[2]) : null);
   } else if (parts[0] === "tutorial") {
     startTutorial(main);
   } else {

@@ -14,6 +14,7 @@ import { NAME_MAX, cleanText, myName, rememberCreator, rememberName, rememberSea
 import { api, apiError } from "./api.js";
 import { coverPicture, startPicture } from "./lobby-art.js";
 import { tablesPanel } from "./lobby-tables.js";
+import { hintsControl, rememberHints } from "./hints.js";
 
 const DRAFT = "iridescia.lobby.game";
 const CLOCKS = [0, 60, 120, 300, 600, 1800];  // seconds per turn the lobby offers
@@ -189,6 +190,7 @@ export function lobby(main) {
       h("div", { class: "setting-col" },
         humans > 1 ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "hotseat", checked: state.hotseat, onchange: (e) => { state.hotseat = e.target.checked; draw(); } }), t("lobby.hotseat")) : null,
         ...offered.map((o) => optionControl(o, game, state)),
+        others ? null : hintsControl(state),
         h("label", { class: "option", for: "table-name" }, t("lobby.name")), tableName),
       others ? friendsControls(state, game) : null);
     form.replaceChildren(...nodes(...top,
@@ -208,6 +210,7 @@ export function lobby(main) {
       const id = res.table.id;
       rememberCreator(id, res.creator);
       for (const s of res.seats) if (s.token && mine.includes(s.seat)) rememberSeat(id, s.seat, s.token);
+      if (state.hints && humans.length === mine.length) rememberHints(id);
       location.hash = `#/t/${id}`;
     } catch (err) { invites.replaceChildren(h("p", { class: "error" }, apiError(err))); }
   };

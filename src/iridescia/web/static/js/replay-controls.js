@@ -4,6 +4,7 @@
 // keys: ← → a step, Home / End the first and last, space play / pause.
 import { t, seatName } from "./i18n.js";
 import { h } from "./dom.js";
+import { analyseButton } from "./analysis.js";
 
 // The transport buttons' pictures (SVG: no font has to hold ⏮ ⏭ ⏸).
 const GLYPHS = {
@@ -69,6 +70,7 @@ export function controls(page) {
       h("select", { id: "replay-speed", onchange: (e) => page.setSpeed(e.target.value) },
         ...Object.keys(SPEEDS).map((s) => h("option", { value: s, selected: s === page.speed }, t(`replay.speed.${s}`))))),
     viewer,
+    analyseButton(page.id),
     h("span", { class: "replay-keys" }, t("replay.keys")));
 }
 

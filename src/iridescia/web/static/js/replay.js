@@ -24,9 +24,10 @@ const MOTION_MAX = 600;  // ms: a step's animation, at most (and never longer th
 // The route's entry (app.js): one replay page at a time; it stops (timer, keys) when the page
 // leaves it or draws it again (a new language).
 let current = null;
-export function replay(main, id) {
+export function replay(main, id, startStep = 0) {
   if (current) current.stop();
   const page = new ReplayPage(main, id);
+  page.startStep = startStep;  // #/r/<id>/<step>: opened at a step (the analysis's mistakes)
   current = page;
   const leave = () => { page.stop(); window.removeEventListener("hashchange", leave); };
   window.addEventListener("hashchange", leave);
@@ -60,13 +61,14 @@ export class ReplayPage {
 
   async start() {
     this.unlisten = listenKeys(this);
+    const at = this.startStep || 0;
     try {
-      await this.load(0);
+      await this.load(at);
     } catch (err) {
       // A seat's eyes refused (the token is gone): the spectator's view instead.
       if (this.viewer === null) return this.fail(err);
       this.viewer = null;
-      try { await this.load(0); } catch (err2) { this.fail(err2); }
+      try { await this.load(at); } catch (err2) { this.fail(err2); }
     }
   }
 
@@ -112,6 +114,7 @@ export class ReplayPage {
     this.cache.set(0, Promise.resolve(first));
     this.plugin = await gamePlugin(first.table.game);
     if (!this.plugin) throw new Error(t("lobby.no_board"));
+    step = Math.max(0, Math.min(this.steps, step));
     const data = step === 0 ? first : await this.fetchStep(step);
     if (seq !== this.seq || this.closed) return;
     this.show(step, data, null);

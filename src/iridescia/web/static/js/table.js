@@ -35,6 +35,7 @@ import { Playback, applyPatch } from "./playback.js";
 import { actionContext, actionButtons, promptText, promptSection } from "./prompt.js";
 import { loadSettings, saveSettings, settingsMenu, chime, setTitle } from "./settings.js";
 import { tableFrame, handoffScreen, scoresDialog } from "./layout.js";
+import { hintButton } from "./hints.js";
 
 // Kept here too: the replay page and the tests import them from this module.
 export { renderLog, applyPatch, actionContext };
@@ -471,6 +472,7 @@ export class TablePage {
       left !== null ? h("span", { class: `clock${left < 30 ? " short" : ""}`, id: "clock", title: t("table.clock") }, clockText(left)) : null,
       busy ? h("button", { id: "skip", onclick: () => this.playback.skip(conn), title: t("table.skip_hint") }, t("table.skip")) : null,
       st.can_undo && this.live(conn) ? h("button", { id: "undo", onclick: () => this.undo() }, t("table.undo")) : null,
+      this.live(conn) ? hintButton(this.id, conn, this.labels()) : null,
       finished ? h("button", { id: "show-scores", class: "primary", onclick: () => this.openScores() }, t("table.scores")) : null,
       h("button", { id: "zoom-in", onclick: () => this.setZoom(this.zoom.z * 1.25), title: t("table.zoom_in"), "aria-label": t("table.zoom_in") }, "+"),
       h("button", { id: "zoom-out", onclick: () => this.setZoom(this.zoom.z / 1.25), title: t("table.zoom_out"), "aria-label": t("table.zoom_out") }, "−"),
