@@ -31,7 +31,7 @@ from iridescia.games.iridescia import steps
 from iridescia.games.iridescia.actions import END, MINE, RESTORE
 from iridescia.games.iridescia.board import ADJACENT
 from iridescia.games.iridescia.data import BOOK, RELIC_BY_ID, TILE_BY_ID
-from iridescia.games.iridescia.evaluate import HAND_SET, estimate
+from iridescia.games.iridescia.evaluate import HAND_SET, estimate, road
 from iridescia.games.iridescia.game import GAME, Heuristics
 
 CHALICE = 21  # an Iridia relic: 10 points for one gem of each colour
@@ -204,3 +204,17 @@ def test_looking_past_the_turn_takes_the_relic_the_rhom_would_restore() -> None:
     for within, past in bots.values():
         assert within.choose(view, legal, Rng(3)).a == JEWELRY_BOX
         assert past.choose(view, legal, Rng(3)).a == TALISMAN
+
+
+def test_the_road_counts_the_turns_left_and_sees_dead_ends() -> None:
+    # Hexes 46-52 are row 8 (46 at its left end), 53-58 the Castle row; 47's forward
+    # neighbours are 53 and 54, 50's are 56 and 57.
+    everything = set(range(1, 59))
+    assert road(everything, 0) == 53  # every row walked end to end, then a Castle tile
+    assert road(everything, 55) == 0  # in the Castle row: no turn left
+    assert road({47, 53}, 47) == 1  # one step into the Castle
+    assert road({47, 20}, 47) == 0  # a dead end: nothing beside or ahead
+    assert road({47, 48, 49, 50, 56}, 47) == 4  # along the row, then up
+    # A walk along a row keeps its direction (the hexes it left are empty): from 47, left to
+    # 46 and up to 53 (2), not left, back right to 48 and up.
+    assert road({46, 47, 48, 53}, 47) == 2
