@@ -7,6 +7,13 @@ and remaining road are still likely to turn into (``features``):
 
 - a value for the rows still to travel, from a table by rows left: the turns, tiles, gems and
   bonuses still to come (the Rhom's table is fitted on its games: 13-16 points a row);
+- for a player, the road ahead: the turns it can still play (``road``: the longest walk over
+  the tiles left, a dead end being a walk of 0), the tiles left in the rows ahead
+  (``tiles_ahead``), and the same once the Rhom has reached the Castle (``free_tiles``: the
+  player then plays on alone). A turn is a tile, a gem and a bonus: the bots' points grow by
+  about 7 a turn they play, and the rows left alone do not say how many turns a row holds.
+  Their shipped weights are 0: fitted, they helped greedy and not the search levels
+  (docs/bots.md, "Step 3"), and ``scripts/fit_evaluator.py fit --road`` fits them again;
 - gems in cargo towards the relic row: the relics they pay for now, progress towards up to two
   more, the rest; a player's own reserved relic is one more relic of its row, so a reservation
   is worth what the cargo can make of it (a reserved relic far from the cargo is worth little);
