@@ -2,6 +2,8 @@
 
 ``python scripts/fit_evaluator.py play --bot greedy --games 300 --samples S.csv``
 ``python scripts/fit_evaluator.py fit --samples S.csv [--samples T.csv] --write``
+``python scripts/fit_evaluator.py fit --road --without tiles_ahead --without free_tiles
+--samples benchmarks/results/evaluator_samples_greedy_road.csv.gz --write --out road.json``
 
 ``play`` plays seeded solo games of a bot against the Rhom (seat 0 gets ``Rng(seed * 16 + 1)``,
 as the benchmarks do) and, at every state the evaluator is asked about in play — the bot's turn
@@ -137,7 +139,9 @@ def _increasing(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
 ROAD_FEATURES = ("tiles_ahead", "free_tiles", "road")
 
 
-def fit(paths: list[Path], road_only: bool = False) -> dict[str, object]:
+def fit(
+    paths: list[Path], road_only: bool = False, without: tuple[str, ...] = ()
+) -> dict[str, object]:
     rows: list[dict[str, str]] = []
     for path in paths:
         with _open(path, "r") as f:
@@ -153,6 +157,8 @@ def fit(paths: list[Path], road_only: bool = False) -> dict[str, object]:
             x[j, left] = 1.0
             base = evaluate.ROWS + evaluate.phase_of(left) * k
             for m in range(k):
+                if who == "human" and names[m] in without:
+                    continue  # left out of the fit: its weight comes out 0
                 x[j, base + m] = float(r.get(FEATURE_COLUMNS[m]) or 0.0)  # older files: fewer
             y[j] = float(r["target"])
         fixed = np.zeros(x.shape[1], dtype=bool)
@@ -240,11 +246,18 @@ def main() -> None:
         "--road", action="store_true", help="fit only the player's rows and road features"
     )
     ap.add_argument("--out", type=Path, default=WEIGHTS_FILE, help="where --write stores it")
+    ap.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=evaluate.HUMAN_FEATURES,
+        help="leave a player's feature out of the fit",
+    )
     args = ap.parse_args()
     if args.command == "play":
         play(args.bot, range(args.first_seed, args.first_seed + args.games), args.samples[0])
         return
-    result = fit(args.samples, road_only=args.road)
+    result = fit(args.samples, road_only=args.road, without=tuple(args.without))
     print(json.dumps(result, indent=1))
     if args.write:
         weights = chosen_road(result) if args.road else chosen(result)
