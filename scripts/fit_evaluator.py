@@ -2,6 +2,8 @@
 
 ``python scripts/fit_evaluator.py play --bot greedy --games 300 --samples S.csv``
 ``python scripts/fit_evaluator.py fit --samples S.csv [--samples T.csv] --write``
+``python scripts/fit_evaluator.py fit --road --without tiles_ahead --without free_tiles
+--samples benchmarks/results/evaluator_samples_greedy_road.csv.gz --write --out road.json``
 
 ``play`` plays seeded solo games of a bot against the Rhom (seat 0 gets ``Rng(seed * 16 + 1)``,
 as the benchmarks do) and, at every state the evaluator is asked about in play — the bot's turn
@@ -132,7 +134,14 @@ def _increasing(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return np.array(out)
 
 
-def fit(paths: list[Path]) -> dict[str, object]:
+# The player's features of the road ahead (the turns left): with ``--road``, only these and the
+# value per row left are fitted, the holdings keeping their hand-set weights.
+ROAD_FEATURES = ("tiles_ahead", "free_tiles", "road")
+
+
+def fit(
+    paths: list[Path], road_only: bool = False, without: tuple[str, ...] = ()
+) -> dict[str, object]:
     rows: list[dict[str, str]] = []
     for path in paths:
         with _open(path, "r") as f:
@@ -148,9 +157,30 @@ def fit(paths: list[Path]) -> dict[str, object]:
             x[j, left] = 1.0
             base = evaluate.ROWS + evaluate.phase_of(left) * k
             for m in range(k):
-                x[j, base + m] = float(r[FEATURE_COLUMNS[m]])
+                if who == "human" and names[m] in without:
+                    continue  # left out of the fit: its weight comes out 0
+                x[j, base + m] = float(r.get(FEATURE_COLUMNS[m]) or 0.0)  # older files: fewer
             y[j] = float(r["target"])
-        coef = _solve(x, y)
+        fixed = np.zeros(x.shape[1], dtype=bool)
+        if road_only and who == "human":
+            # The holdings keep their hand-set weights: their part of the target is taken off
+            # and only the rows and the road are fitted.
+            hand = evaluate.HAND_SET.human[0]
+            for p in range(evaluate.PHASES):
+                for m, name in enumerate(names):
+                    if name not in ROAD_FEATURES:
+                        col = evaluate.ROWS + p * k + m
+                        fixed[col] = True
+                        y -= x[:, col] * hand[m]
+        coef = np.zeros(x.shape[1])
+        coef[~fixed] = _solve(x[:, ~fixed], y)
+        if road_only and who == "human":
+            hand = evaluate.HAND_SET.human[0]
+            for p in range(evaluate.PHASES):
+                for m, name in enumerate(names):
+                    if name not in ROAD_FEATURES:
+                        coef[evaluate.ROWS + p * k + m] = hand[m]
+                        y += x[:, evaluate.ROWS + p * k + m] * hand[m]
         seen = x[:, : evaluate.ROWS].sum(axis=0)
         for left in range(evaluate.ROWS):  # a row never seen (the Rhom's 9): the next row's trend
             if seen[left] == 0 and left >= 2:
@@ -171,6 +201,19 @@ def fit(paths: list[Path]) -> dict[str, object]:
             "rmse": round(rmse, 2),
         }
     return result
+
+
+def chosen_road(result: dict[str, object]) -> dict[str, object]:
+    """With ``--road``: the Rhom as in ``chosen``, the player's rows and road fitted (its
+    holdings hand-set, as the fit assumed)."""
+    out = chosen(result)
+    human = cast(dict[str, object], result["human"])
+    out["human"] = {
+        "rows_left": human["rows_left"],
+        "phases": human["phases"],
+        "fitted": human,
+    }
+    return out
 
 
 def chosen(result: dict[str, object]) -> dict[str, object]:
@@ -199,14 +242,26 @@ def main() -> None:
     ap.add_argument("--first-seed", type=int, default=10_000)
     ap.add_argument("--samples", type=Path, action="append", required=True)
     ap.add_argument("--write", action="store_true", help="store the fit for the evaluator")
+    ap.add_argument(
+        "--road", action="store_true", help="fit only the player's rows and road features"
+    )
+    ap.add_argument("--out", type=Path, default=WEIGHTS_FILE, help="where --write stores it")
+    ap.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=evaluate.HUMAN_FEATURES,
+        help="leave a player's feature out of the fit",
+    )
     args = ap.parse_args()
     if args.command == "play":
         play(args.bot, range(args.first_seed, args.first_seed + args.games), args.samples[0])
         return
-    result = fit(args.samples)
+    result = fit(args.samples, road_only=args.road, without=tuple(args.without))
     print(json.dumps(result, indent=1))
     if args.write:
-        WEIGHTS_FILE.write_text(json.dumps(chosen(result), indent=1) + "\n", encoding="utf-8")
+        weights = chosen_road(result) if args.road else chosen(result)
+        args.out.write_text(json.dumps(weights, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

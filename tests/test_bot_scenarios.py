@@ -14,10 +14,14 @@ in play; the searches run with small budgets. Measured strength is in docs/bots.
   relic the Rhom will restore with the gem it is about to gain, and takes that relic now, where
   a bot judging at the end of its own turn takes the one it likes better. To show what the play
   adds, the evaluator here is the hand-set one, which gives the Rhom's cargo no worth.
+- The road ahead (the turns the explorer can still play: the longest walk over the tiles
+  left): a dead end is a road of 0, and a bot whose evaluator weighs the road (the road fit of
+  docs/bots.md, measured and not shipped) steps aside from a tile that leads nowhere.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -28,10 +32,16 @@ from iridescia.bots.greedy import GreedyBot
 from iridescia.bots.mcts import MctsBot
 from iridescia.core.rng import Rng
 from iridescia.games.iridescia import steps
-from iridescia.games.iridescia.actions import END, MINE, RESTORE
+from iridescia.games.iridescia.actions import END, MINE, MOVE, RESTORE
 from iridescia.games.iridescia.board import ADJACENT
 from iridescia.games.iridescia.data import BOOK, RELIC_BY_ID, TILE_BY_ID
-from iridescia.games.iridescia.evaluate import HAND_SET, estimate
+from iridescia.games.iridescia.evaluate import (
+    DEFAULT_WEIGHTS,
+    HAND_SET,
+    HUMAN_FEATURES,
+    estimate,
+    road,
+)
 from iridescia.games.iridescia.game import GAME, Heuristics
 
 CHALICE = 21  # an Iridia relic: 10 points for one gem of each colour
@@ -204,3 +214,69 @@ def test_looking_past_the_turn_takes_the_relic_the_rhom_would_restore() -> None:
     for within, past in bots.values():
         assert within.choose(view, legal, Rng(3)).a == JEWELRY_BOX
         assert past.choose(view, legal, Rng(3)).a == TALISMAN
+
+
+def test_the_road_counts_the_turns_left_and_sees_dead_ends() -> None:
+    # Hexes 46-52 are row 8 (46 at its left end), 53-58 the Castle row; 47's forward
+    # neighbours are 53 and 54, 50's are 56 and 57.
+    everything = set(range(1, 59))
+    assert road(everything, 0) == 53  # every row walked end to end, then a Castle tile
+    assert road(everything, 55) == 0  # in the Castle row: no turn left
+    assert road({47, 53}, 47) == 1  # one step into the Castle
+    assert road({47, 20}, 47) == 0  # a dead end: nothing beside or ahead
+    assert road({47, 48, 49, 50, 56}, 47) == 4  # along the row, then up
+    # A walk along a row keeps its direction (the hexes it left are empty): from 47, left to
+    # 46 and up to 53 (2), not left, back right to 48 and up.
+    assert road({46, 47, 48, 53}, 47) == 2
+
+
+def a_move_into_a_dead_end() -> tuple[Game, int, int]:
+    """Seed 17, the first legal action each time: the player's move from hex 18 (row 3) to 17
+    beside it, or up to 24 or 25. Greedy likes 25 best; the tiles beside and ahead of 25 (24
+    and 31) are then barricaded, so that 25 leads nowhere (a walk of 0: a dead end, R9)."""
+    game = Game.new(1, 17)
+    while True:
+        legal = game.legal_actions()
+        s = game.state
+        if s.current == 0 and s.players[0].pos == 18 and all(a.kind == MOVE for a in legal):
+            break
+        game.apply(legal[0])
+    assert sorted(a.a for a in legal) == [17, 24, 25]
+    return game, 25, 17
+
+
+# The player's rows and road as ``scripts/fit_evaluator.py fit --road`` fitted them on 300 greedy
+# games (benchmarks/results/evaluator_samples_greedy_road.csv.gz, the road's tiles_ahead and
+# free_tiles columns left out), its holdings hand-set: what docs/bots.md measured as "the road
+# fit" (greedy's margin +4.9 points; hard's and medium's unchanged, so not shipped).
+ROAD_ROWS = (-3.53, 7.84, 15.57, 37.28, 46.67, 53.7, 67.33, 72.86, 79.54, 86.21)
+ROAD_WEIGHTS = (0.058, 0.354, 2.713)  # per turn of the road, by phase
+
+
+class RoadFitGame:
+    """Gems of Iridescia with the road fit's evaluator."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(GAME, name)
+
+    def heuristics(self) -> Heuristics:
+        human = tuple((*HAND_SET.human[0][:-1], w) for w in ROAD_WEIGHTS)
+        return Heuristics(replace(DEFAULT_WEIGHTS, human_rows=ROAD_ROWS, human=human))
+
+
+def test_the_road_keeps_the_bot_out_of_a_dead_end() -> None:
+    assert HUMAN_FEATURES[-1] == "road"
+    road_fit: Any = RoadFitGame()
+    game, dead_end, beside = a_move_into_a_dead_end()
+    assert GreedyBot(road_fit).choose(game.view(0), game.legal_actions(), Rng(7)).a == dead_end
+    s = game.state
+    barricade = list(s.barricade)
+    for h in (24, 31):
+        barricade[h] = True
+    s.barricade = tuple(barricade)
+    assert road({h for h in range(1, 59) if s.tile_at[h] and not s.barricade[h]}, dead_end) == 0
+    legal = game.legal_actions()
+    # The road fit counts the turns the road still offers and steps aside; the shipped
+    # evaluator counts the rows left only, and walks in.
+    assert GreedyBot(road_fit).choose(game.view(0), legal, Rng(7)).a == beside
+    assert GreedyBot(GAME).choose(game.view(0), legal, Rng(7)).a == dead_end

@@ -7,6 +7,13 @@ and remaining road are still likely to turn into (``features``):
 
 - a value for the rows still to travel, from a table by rows left: the turns, tiles, gems and
   bonuses still to come (the Rhom's table is fitted on its games: 13-16 points a row);
+- for a player, the road ahead: the turns it can still play (``road``: the longest walk over
+  the tiles left, a dead end being a walk of 0), the tiles left in the rows ahead
+  (``tiles_ahead``), and the same once the Rhom has reached the Castle (``free_tiles``: the
+  player then plays on alone). A turn is a tile, a gem and a bonus: the bots' points grow by
+  about 7 a turn they play, and the rows left alone do not say how many turns a row holds.
+  Their shipped weights are 0: fitted, they helped greedy and not the search levels
+  (docs/bots.md, "Step 3"), and ``scripts/fit_evaluator.py fit --road`` fits them again;
 - gems in cargo towards the relic row: the relics they pay for now, progress towards up to two
   more, the rest; a player's own reserved relic is one more relic of its row, so a reservation
   is worth what the cargo can make of it (a reserved relic far from the cargo is worth little);
@@ -27,7 +34,15 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Final
 
-from iridescia.games.iridescia.board import CASTLE_ROW, ROW_OF
+from iridescia.games.iridescia.board import (
+    CASTLE_ROW,
+    DIRECTIONAL,
+    FORWARD,
+    LEFT,
+    RIGHT,
+    ROW_HEXES,
+    ROW_OF,
+)
 from iridescia.games.iridescia.data import ITEMS, RELIC_BY_ID
 from iridescia.games.iridescia.params import DEFAULT_PARAMS, RulesParams
 from iridescia.games.iridescia.scoring import PlayerTally, total_scores
@@ -43,6 +58,7 @@ from iridescia.games.iridescia.tally import TallyKey, tally_key
 # after both; ``cargo`` the Rhom's gems (its hold overflows into points, R45).
 HUMAN_FEATURES: Final = (
     "coins", "idle_coins", "stone_dice", "item_cost", "restorable", "progress", "spare_gems",
+    "tiles_ahead", "free_tiles", "road",
 )  # fmt: skip
 RHOM_FEATURES: Final = ("restorable", "progress", "cargo")
 PHASES: Final = 3  # rows left 6-9, 3-5, 0-2
@@ -58,7 +74,7 @@ def phase_of(rows_left: int) -> int:
 def _hand_set() -> tuple[tuple[float, ...], Table, tuple[float, ...], Table]:
     """The weights before the fit (the hand-tuned evaluator of docs/bots.md, "before")."""
     rows = tuple(9.0 * r for r in range(ROWS))
-    human = (0.3, 0.03, 1.0, 0.25, 0.8, 0.45, 0.15)
+    human = (0.3, 0.03, 1.0, 0.25, 0.8, 0.45, 0.15, 0.0, 0.0, 0.0)
     return rows, (human,) * PHASES, rows, ((0.0, 0.0, 0.0),) * PHASES
 
 
@@ -93,6 +109,7 @@ class Weights:
     coins_per_row: int = 6  # coins the remaining rows can use: two mining attempts a turn
     coins_spare: int = 3
     item_turns: int = 3  # an item in hand is worth its share only with this many rows left
+    tiles_per_row: int = 3  # ``tiles_ahead`` counts at most this many tiles of a row
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -255,9 +272,13 @@ def features(s: State, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> tuple[f
         cost += _ITEM_COST[k]
     # An item kept to the last rows is rarely played: its worth fades with the road left.
     item = cost * min(1.0, rows / weights.item_turns)
+    # Once the Rhom has reached the Castle the player plays on alone (spec 6): the tiles
+    # ahead are its own, no longer raced for nor barricaded.
+    ahead = float(tiles_ahead(s, p.pos, weights.tiles_per_row))
+    alone = s.rhom >= 0 and s.players[s.rhom].pos == IN_CASTLE
     return (
         float(useful), float(coins - useful), float(p.stone_idle), item, got, partial,
-        float(spare),
+        float(spare), ahead, ahead if alone else 0.0, float(_ROADS.get(s, p.pos)),
     )  # fmt: skip
 
 
@@ -281,6 +302,87 @@ def estimate(s: State, weights: Weights = DEFAULT_WEIGHTS) -> list[float]:
                 value += x * k
         out.append(value)
     return out
+
+
+def tiles_ahead(s: State, pos: int, per_row: int) -> int:
+    """The turns the road ahead can still pay for: the tiles left (not barricaded) in every
+    row above the explorer's, at most ``per_row`` of a row. The rows left alone say nothing
+    of the tiles the Rhom has taken or barricaded ahead, nor of a dead end to come."""
+    row = ROW_OF[pos] if pos > 0 else 0
+    tile_at = s.tile_at
+    barricade = s.barricade
+    total = 0
+    for r in range(row + 1, CASTLE_ROW + 1):
+        count = 0
+        for h in ROW_HEXES[r]:
+            if tile_at[h] and not barricade[h]:
+                count += 1
+        total += count if count < per_row else per_row
+    return total
+
+
+_SIDEWAYS: Final = (LEFT, RIGHT)
+
+
+def road(open_hexes: frozenset[int] | set[int], pos: int) -> int:
+    """The most turns the explorer at ``pos`` can still play before the Castle: the longest
+    walk over open tiles (present, not barricaded) from ``pos``, each step to a tile beside
+    (left or right) or forward, never back onto a hex it left (collected tiles leave empty
+    hexes, so a walk along a row keeps its direction), ending on a Castle tile or in a dead
+    end. A walk into a dead end costs the explorer a tile and a turn (R9); a road of 0 away
+    from the Castle is one. The other explorers are left out: the Rhom takes tiles too."""
+    memo: dict[tuple[int, int], int] = {}
+
+    def walk(h: int, heading: int) -> int:  # turns after standing on h; heading: -1 any
+        key = (h, heading)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        best = 0
+        if ROW_OF[h] < CASTLE_ROW:
+            for d in _SIDEWAYS:
+                if heading in (-1, d):
+                    n = DIRECTIONAL[h][d]
+                    if n and n in open_hexes:
+                        best = max(best, 1 + walk(n, d))
+            for n in FORWARD[h]:
+                if n in open_hexes:
+                    best = max(best, 1 + walk(n, -1))
+        memo[key] = best
+        return best
+
+    if pos == IN_CASTLE:
+        return 0
+    if pos > 0:
+        return walk(pos, -1)
+    return max((1 + walk(h, -1) for h in ROW_HEXES[1] if h in open_hexes), default=0)
+
+
+class _RoadCache:
+    """``road`` by (open hexes, position): the open hexes change only when a tile is taken
+    or barricaded, so in a search nearly every lookup hits."""
+
+    __slots__ = ("values",)
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[bytes, tuple[bool, ...], int], int] = {}
+
+    def get(self, s: State, pos: int) -> int:
+        # Which hexes hold a tile, not which tiles: re-dealt worlds share their roads.
+        # (A loop building a bit mask cost more than the rest of ``estimate``.)
+        held = bytes(map(bool, s.tile_at))
+        key = (held, s.barricade, pos)
+        found = self.values.get(key)
+        if found is None:
+            if len(self.values) >= _CACHE_LIMIT:
+                self.values = {}
+            barricade = s.barricade
+            hexes = {h for h in range(1, len(held)) if held[h] and not barricade[h]}
+            found = self.values[key] = road(hexes, pos)
+        return found
+
+
+_ROADS: Final = _RoadCache()
 
 
 def _rows_left(pos: int) -> int:
