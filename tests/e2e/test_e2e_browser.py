@@ -251,8 +251,16 @@ def test_phone_layout_zoom_pan_and_touch_tooltips(
     page.click("#create")
     board = page.locator("svg.board")
     board.wait_for()
-    box = board.bounding_box()
-    assert box is not None and box["width"] <= 390  # the board fits the phone's width
+    page.wait_for_selector("#prompt[data-mine='1']")  # the Rhom's first turn, if any, is shown
+    # Read in one go: the board is drawn anew as the Rhom's first steps play, so a locator's
+    # element may be replaced between finding it and measuring it.
+    width = page.evaluate(
+        """() => new Promise((done) => { const look = () => {
+             const b = document.querySelector('svg.board');
+             const w = b ? b.getBoundingClientRect().width : 0;
+             if (w > 0) done(w); else requestAnimationFrame(look); }; look(); })"""
+    )
+    assert 0 < width <= 390  # the board fits the phone's width
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
     full = [float(x) for x in (board.get_attribute("viewBox") or "").split()]
     page.click("#zoom-in")
