@@ -383,3 +383,29 @@ def assert_accessible(page: Page, what: str) -> None:
     """axe-core finds no serious or critical violation on the page (``what`` names it)."""
     found = axe_violations(page)
     assert not found, f"accessibility violations on {what}:\n" + "\n".join(found)
+
+
+# A word of `selector`'s texts laid out over more than one line (a name broken mid-word); for
+# languages that separate words with spaces.
+BROKEN_WORDS_JS = """(selector) => {
+  const out = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.getClientRects().length) continue;  // hidden (another tab)
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def broken_words(page: Page, selector: str) -> list[str]:
+    """The words of ``selector``'s visible texts that the layout broke over two lines."""
+    return list(page.evaluate(BROKEN_WORDS_JS, selector))
