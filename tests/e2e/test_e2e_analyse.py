@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    FINISHED_GAME_JS,
     NewContext,
     PageErrors,
     assert_accessible,
@@ -33,36 +34,6 @@ from iridescia.web.testing import ServerProcess
 
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-# Make a table as the lobby does (this browser keeps the tokens of the seats in `mine`), then
-# play it to its end with random legal actions through one WebSocket per seat; resolves with
-# the table's id.
-FINISHED_JS = """async ([seed, mode, seats, mine]) => {
-  const body = {game: 'gems-of-iridescia', mode, seats, mine, seed};
-  const res = await fetch('/api/tables', {method: 'POST',
-    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-  const made = await res.json();
-  const id = made.table.id;
-  const tokens = {};
-  for (const s of made.seats) if (mine.includes(s.seat)) tokens[s.seat] = s.token;
-  localStorage.setItem('iridescia.seats.' + id, JSON.stringify(tokens));
-  localStorage.setItem('iridescia.creator.' + id, made.creator);
-  let n = seed;
-  const pick = (xs) => { n = (n * 1103515245 + 12345) % 2147483648; return xs[n % xs.length]; };
-  await Promise.all(Object.values(tokens).map((token) => new Promise((done, fail) => {
-    const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
-    ws.onopen = () => ws.send(JSON.stringify({type: 'hello', token}));
-    ws.onerror = fail;
-    ws.onmessage = (m) => {
-      const msg = JSON.parse(m.data);
-      if (msg.type !== 'state') return;
-      if (msg.table.status === 'finished') { ws.close(); done(); return; }
-      if (msg.seat === msg.table.current_player && msg.actions.length)
-        ws.send(JSON.stringify({type: 'act', action: pick(msg.actions), version: msg.version}));
-    };
-  })));
-  return id;
-}"""
 
 
 @pytest.fixture(scope="module", name="server")
@@ -89,7 +60,7 @@ def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(
     page = errors.watch(new_context(viewport=DESKTOP).new_page())
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    table_id = page.evaluate(FINISHED_JS, [5, "solo", ["human"], [0]])
+    table_id = page.evaluate(FINISHED_GAME_JS, [5, "solo", ["human"], [0]])
     page.goto(f"{server.url}/#/t/{table_id}")
     page.locator("#scores #analyse-link").wait_for()
     shot(page, "analyse-scores")
@@ -149,7 +120,7 @@ def test_a_browser_that_played_no_seat_is_told_why(
     page = errors.watch(new_context(viewport=DESKTOP).new_page())
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    table_id = page.evaluate(FINISHED_JS, [6, "solo", ["human"], [0]])
+    table_id = page.evaluate(FINISHED_GAME_JS, [6, "solo", ["human"], [0]])
     page.evaluate(f"localStorage.removeItem('iridescia.seats.{table_id}')")
     page.goto(f"{server.url}/#/a/{table_id}")
     page.wait_for_selector("#analysis-error")
@@ -166,7 +137,7 @@ def test_a_hot_seat_device_hands_over_before_a_seats_analysis(
     page = errors.watch(new_context(viewport=DESKTOP).new_page())
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    table_id = page.evaluate(FINISHED_JS, [8, "standard", ["human", "human"], [0, 1]])
+    table_id = page.evaluate(FINISHED_GAME_JS, [8, "standard", ["human", "human"], [0, 1]])
     page.goto(f"{server.url}/#/a/{table_id}/1")
     page.wait_for_selector("#handoff #handoff-go")
     assert page.locator("#analysis").count() == 0  # nothing of seat 2's shown yet

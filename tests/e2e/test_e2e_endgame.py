@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    FINISHED_GAME_JS,
     ClickingPlayer,
     NewContext,
     PageErrors,
@@ -39,36 +40,6 @@ from iridescia.web.testing import ServerProcess
 
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-# Make a table as the lobby does (this browser keeps the tokens of the seats in `mine`), then
-# play it to its end through one WebSocket per seat with random legal actions; resolves with
-# the table's id.
-FINISHED_GAME_JS = """async ([seed, mode, seats, mine]) => {
-  const body = {game: 'gems-of-iridescia', mode, seats, mine, seed};
-  const res = await fetch('/api/tables', {method: 'POST',
-    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
-  const made = await res.json();
-  const id = made.table.id;
-  const tokens = {};
-  for (const s of made.seats) if (mine.includes(s.seat)) tokens[s.seat] = s.token;
-  localStorage.setItem('iridescia.seats.' + id, JSON.stringify(tokens));
-  localStorage.setItem('iridescia.creator.' + id, made.creator);
-  let n = seed;
-  const pick = (xs) => { n = (n * 1103515245 + 12345) % 2147483648; return xs[n % xs.length]; };
-  await Promise.all(Object.values(tokens).map((token) => new Promise((done, fail) => {
-    const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
-    ws.onopen = () => ws.send(JSON.stringify({type: 'hello', token}));
-    ws.onerror = fail;
-    ws.onmessage = (m) => {
-      const msg = JSON.parse(m.data);
-      if (msg.type !== 'state') return;
-      if (msg.table.status === 'finished') { ws.close(); done(); return; }
-      if (msg.seat === msg.table.current_player && msg.actions.length)
-        ws.send(JSON.stringify({type: 'act', action: pick(msg.actions), version: msg.version}));
-    };
-  })));
-  return id;
-}"""
 
 
 def _finished_game(players: int, seed: int) -> Game:
