@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    FINISHED_GAME_JS,
     NewContext,
     PageErrors,
     browser_fixture,
@@ -35,33 +36,6 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 from playwright.sync_api import Page
 
 from iridescia.web.testing import ServerProcess
-
-# A table of `humans` seats (and the Rhom in solo) played to its end by random legal actions
-# through a WebSocket per seat; resolves with the table's id once it is finished.
-FINISHED_GAME = """async ([seed, mode, humans]) => {
-  const seats = Array(humans).fill('human');
-  const mine = seats.map((_, i) => i);
-  const body = {game: 'gems-of-iridescia', mode, seats, mine, seed};
-  const made = await (await fetch('/api/tables', {method: 'POST',
-    headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json();
-  const id = made.table.id;
-  let n = seed;
-  const pick = (xs) => { n = (n * 1103515245 + 12345) % 2147483648; return xs[n % xs.length]; };
-  await Promise.all(made.seats.filter((s) => s.token).map((s) => new Promise((done, fail) => {
-    const ws = new WebSocket(`ws://${location.host}/ws/${id}`);
-    ws.onopen = () => ws.send(JSON.stringify({type: 'hello', token: s.token}));
-    ws.onerror = fail;
-    ws.onmessage = (m) => {
-      const msg = JSON.parse(m.data);
-      if (msg.type !== 'state') return;
-      if (msg.table.status === 'finished') { ws.close(); done(); return; }
-      if (msg.seat === msg.table.current_player && msg.actions.length)
-        ws.send(JSON.stringify({type: 'act', action: pick(msg.actions), version: msg.version}));
-    };
-  })));
-  return id;
-}"""
-
 
 # Project each step's events onto the view before it and compare with the server's view after
 # it, field by field: the mismatches (at most 20), and how many steps and events were checked.
@@ -125,7 +99,8 @@ def test_project_gives_the_next_view_from_a_step_s_events(
     page.set_default_timeout(60_000)
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    table_id = page.evaluate(FINISHED_GAME, [seed, mode, humans])
+    seats = ["human"] * humans
+    table_id = page.evaluate(FINISHED_GAME_JS, [seed, mode, seats, list(range(humans))])
     got = page.evaluate(CHECK_PROJECTION, table_id)
     assert got["steps"] > 20 and got["events"] > 200
     assert not got["bad"], "\n".join(got["bad"])
