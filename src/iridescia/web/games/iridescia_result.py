@@ -17,7 +17,7 @@ def final_result(g: Game) -> dict[str, Any]:
     """The end of a game, as every seat and spectator sees it (stored with the table).
 
     Objectives: a seat's kept objective is scored at the end, so once the game is over it is
-    revealed to everyone with whether it was met (``objectives``: per seat, the objectives
+    revealed to everyone with whether it was met (D35; ``objectives``: per seat, the objectives
     still held and the one scored). A discarded objective stays secret (R12: "hidden from
     others"; final scoring never needs it). ``tiebreak``: per seat, what R33 compares after the
     total (the Iridia Stone, the royalty token), and ``decided_by``: ``"points"`` (one seat
