@@ -17,6 +17,8 @@ REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx 
     POST /api/tables/{id}/claim             take the seat of an invite: {"invite", "name"}
     POST /api/tables/{id}/invites           the creator's view of the seats and links
     POST /api/tables/{id}/fill              the creator gives a free seat to a bot
+    POST /api/tables/{id}/renew             the creator replaces a free seat's invite link:
+                                            {"creator", "seat"} -> as /invites
     GET  /api/tables/{id}/replay/{step}     a finished game at a step, as a spectator saw it;
                                             ?seat=N: as seat N saw it (its token only),
                                             ?log=1: with every step's log lines
@@ -145,6 +147,7 @@ class WebApp:
             Route("/api/tables/{table_id}/claim", self.claim, methods=["POST"]),
             Route("/api/tables/{table_id}/invites", self.invites, methods=["POST"]),
             Route("/api/tables/{table_id}/fill", self.fill, methods=["POST"]),
+            Route("/api/tables/{table_id}/renew", self.renew, methods=["POST"]),
             Route("/api/tables/{table_id}/replay/{step}", self.replay),
             Route("/api/tables/{table_id}/analysis", self.analysis),
             Route("/api/tables/{table_id}/hint", self.hint, methods=["POST"]),
@@ -317,6 +320,16 @@ class WebApp:
             return JSONResponse(await self.service.invites(table_id, data.get("creator")))
 
         return await self._answer(invites)
+
+    async def renew(self, request: Request) -> Response:
+        async def renew() -> Response:
+            table_id, data = await self._seat_request(request, "join")
+            got = data.get
+            answer = await self.service.renew_invite(table_id, got("creator"), got("seat"))
+            oplog.record("invite", table=table_id, seat=got("seat"))
+            return JSONResponse(answer)
+
+        return await self._answer(renew)
 
     async def fill(self, request: Request) -> Response:
         async def fill() -> Response:
