@@ -103,7 +103,7 @@ def test_meta_lists_every_game_with_its_modes_seats_options_and_notice() -> None
     assert len(rush["data"]["cards"]) == 75 and len(rush["data"]["tiles"]) == 80
     assert rush["data"]["data_set"] and "Provisional components" in rush["data"]["notice"]
     assert [o["name"] for o in rush["lobby_options"]] == [
-        "hidden_hands", "crisis_may_stop", "rush_burns",
+        "level", "target", "hidden_hands", "crisis_may_stop", "rush_burns",
     ]  # fmt: skip
 
 

@@ -298,7 +298,7 @@ def test_phone_layout_zoom_pan_and_touch_tooltips(
     assert not errors.errors, errors.errors
 
 
-def test_game_chooser_lists_gem_rush_for_the_terminal(
+def test_game_chooser_offers_gem_rush_with_its_notice_one_click_away(
     context: BrowserContext, server: ServerProcess, errors: PageErrors
 ) -> None:
     page = _lobby(context, server, errors)
@@ -306,27 +306,40 @@ def test_game_chooser_lists_gem_rush_for_the_terminal(
     assert games.count() == 2
     assert page.locator(".game-choice.chosen").get_attribute("data-game") == "gems-of-iridescia"
     rush = page.locator(".game-choice[data-game='gem-rush']")
-    assert "Provisional components" in rush.locator(".notice").inner_text()
-    assert "Terminal only for now" in rush.inner_text()
+    notice = rush.locator("details.notice")
+    assert notice.locator("summary").inner_text() == "Provisional components"
+    assert not notice.locator(".notice-text").is_visible()
     shot(page, "lobby-en", full=True)
-    rush.click()
-    page.wait_for_selector("#no-board")
-    assert page.locator("#create").count() == 0 and page.locator("#mode").count() == 0
-    modes = page.locator("#no-board .modes li")
-    assert modes.count() == 2
-    assert modes.nth(0).inner_text() == "Crisis (cooperative) — 1–7 players"
-    assert modes.nth(1).inner_text() == "Rush (competitive) — 2–7 players"
-    assert "iridescia play --game gem-rush" in page.locator("#no-board code").inner_text()
+    notice.locator("summary").click()  # opens the notice, does not choose the game
+    assert "designed by the iridescia project" in notice.locator(".notice-text").inner_text()
+    assert page.locator(".game-choice.chosen").get_attribute("data-game") == "gems-of-iridescia"
+    rush.locator(".game-title").click()
+    page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")
+    modes = page.locator("#mode option")
+    assert [modes.nth(i).inner_text() for i in range(modes.count())] == [
+        "Crisis (cooperative)", "Rush (competitive)",
+    ]  # fmt: skip
+    assert page.locator("select[data-option='level']").input_value() == "journeyman"
+    assert page.locator("input[data-option='target']").get_attribute("placeholder") == "the usual"
+    assert page.locator("#option-hidden_hands").count() == 1
     shot(page, "lobby-gem-rush-en", full=True)
-    for lang, notice, coming in [
-        ("fr", "Composants provisoires", "Plateau bientôt disponible"),
-        ("ja", "暫定コンポーネント", "ボードは近日公開予定です"),
+    page.select_option("#mode", "rush")
+    assert page.locator("select[data-option='level']").count() == 0
+    assert page.locator("#option-rush_burns").count() == 1
+    assert page.locator("#option-hidden_hands").count() == 0
+    for lang, short, level in [
+        ("fr", "Composants provisoires", "Niveau"),
+        ("ja", "暫定コンポーネント", "レベル"),
     ]:
         page.select_option("#lang", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        page.wait_for_selector("#no-board")  # the choice of game is kept
-        assert notice in page.locator(".game-choice[data-game='gem-rush'] .notice").inner_text()
-        assert coming in page.locator("#no-board .coming").inner_text()
+        page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")  # the choice is kept
+        assert page.locator(".game-choice[data-game='gem-rush'] summary").inner_text() == short
+        page.select_option("#mode", "crisis")
+        assert (
+            level
+            in page.locator("label.option", has=page.locator("[data-option='level']")).inner_text()
+        )
         shot(page, f"lobby-gem-rush-{lang}", full=True)
     page.locator(".game-choice[data-game='gems-of-iridescia']").click()
     page.wait_for_selector("#create")

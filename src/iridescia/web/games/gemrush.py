@@ -108,6 +108,8 @@ class GemRushWeb:
     board = True
     automa_kind = "automa"  # no mode adds seats the engine plays: never stored
     lobby_options = (
+        LobbyOption("level", "grw.lobby.level"),
+        LobbyOption("target", "grw.lobby.target"),
         LobbyOption("hidden_hands", "grw.lobby.hidden_hands"),
         LobbyOption("crisis_may_stop", "grw.lobby.crisis_may_stop"),
         LobbyOption("rush_burns", "grw.lobby.rush_burns"),
