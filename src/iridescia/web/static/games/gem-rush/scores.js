@@ -17,7 +17,7 @@ export function provisionalNotice(view = null) {
   const text = has("notice.gem-rush") ? t("notice.gem-rush") : (view && view.notice) || catalogue.notice;
   const at = text.search(/[:：]/);
   const parts = at > 0 && at < 40 ? [h("b", {}, text.slice(0, at + 1)), text.slice(at + 1)] : [text];
-  return h("p", { class: "gr-notice", role: "note", title: text }, ...parts);
+  return h("p", { class: "gr-notice", role: "note", title: text, "data-tip": text }, ...parts);
 }
 
 // The steps left this turn as pips (filled: left), for the player moving now.
@@ -62,7 +62,7 @@ function crisisScores(view) {
       h("b", { class: "gr-team-score" }, label),
       bar(shares, target, label),
       h("span", { class: "gr-shares" }, ...view.players.map((p) => h("span", { class: "gr-share", "data-seat": p.seat },
-        h("span", { class: "gr-dot", style: `--dwarf:${dwarfColour(p.seat)}`, "aria-hidden": "true" }), t("grp.player_score", { seat: seatName(p.seat), score: p.score }))))),
+        h("span", { class: "gr-dot", style: `--dwarf:${dwarfColour(p.seat)}`, "aria-hidden": "true" }), t("grp.player_score", { count: p.score, seat: seatName(p.seat), score: p.score }))))),
     h("div", { class: "gr-clock", title: clock },
       h("span", { class: "row-label" }, t("gr.status.clock")),
       h("b", {}, t("grp.cards_left", { n: left })),
@@ -75,7 +75,7 @@ function rushScores(view) {
   return h("div", { class: "gr-scores rush" },
     h("span", { class: "row-label" }, target ? t("grp.race_to", { target }) : t("gr.status.no_target")),
     h("div", { class: "gr-race" }, ...view.players.map((p) => {
-      const label = t("grp.player_score", { seat: seatName(p.seat), score: p.score });
+      const label = t("grp.player_score", { count: p.score, seat: seatName(p.seat), score: p.score });
       return h("div", { class: `gr-racer${p.seat === view.current_player ? " current" : ""}`, "data-seat": p.seat },
         h("span", { class: "gr-racer-name" },
           h("span", { class: "gr-dot", style: `--dwarf:${dwarfColour(p.seat)}`, "aria-hidden": "true" }), seatName(p.seat),
