@@ -5,7 +5,7 @@
 // mine.js). animateStep plays the step when the page gives the view it started from: dwarves
 // slide from where they stood, a new tile drops in, a moved tile glides to its new place. The
 // motion uses the Web Animations API on the finished drawing, so an interrupted or skipped
-// animation leaves the board exactly as the view says.
+// animation leaves the board exactly as the view says; nothing moves under prefers-reduced-motion.
 import { t, seatName } from "/static/js/i18n.js";
 import { el, dwarfFill } from "./icons.js";
 import { dwarfPlaces } from "./mine-geometry.js";
@@ -48,6 +48,7 @@ export function drawMarks(layer, moves, geo, view) {
 
 export function animateStep(svg, { geo, before, view, motion }) {
   if (typeof Element === "undefined" || !Element.prototype.animate) return;
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   const was = dwarfPlaces(before, geo);
   const now = dwarfPlaces(view, geo);
   const easing = "cubic-bezier(.4, 0, .2, 1)";

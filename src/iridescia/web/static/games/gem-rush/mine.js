@@ -188,7 +188,7 @@ export function renderMine(view, ctx) {
   for (const p of view.players) {
     const spot = spots.get(p.seat);
     if (!spot) continue;
-    const g = el("g", { class: "gr-dwarf-piece", "data-seat": p.seat, "aria-hidden": "true" }, layers.dwarves);
+    const g = el("g", { class: "gr-dwarf-piece", "data-seat": p.seat, "data-room": p.room, "aria-hidden": "true" }, layers.dwarves);
     if (p.seat === view.current_player && !view.outcome) el("ellipse", { cx: spot.x, cy: spot.y + spot.s * 1.15, rx: spot.s * 1.5, ry: spot.s * 0.55, class: "gr-acting-ring" }, g);
     dwarfShape(g, spot.x, spot.y, spot.s, p.seat);
   }
