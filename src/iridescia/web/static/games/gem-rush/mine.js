@@ -51,7 +51,8 @@ function legalPlaces(view, ctx, grid) {
   const doors = [];
   for (const tile of view.mine.tiles) add(tile.x, tile.y, ctx.at(`tile:${tile.id}`));
   for (const s of view.mine.sites) add(s.x, s.y, ctx.at(`site:${s.tile}:${s.dir}`));
-  const acting = view.players.find((p) => p.seat === view.current_player);
+  const decider = view.decision ? view.decision.player : view.current_player;
+  const acting = view.players.find((p) => p.seat === decider);
   const room = acting ? view.mine.tiles.find((tile) => tile.id === acting.room) : null;
   for (const d of DIRS) {
     const acts = ctx.at(`dir:${d}`);
@@ -180,6 +181,7 @@ export function renderMine(view, ctx) {
     const across = d % 2 === 0;
     const g = el("g", { class: "gr-door-target", "data-door": `${door.tile.id}:${door.dir}` }, layers.doors);
     el("rect", across ? { x: mx - 26, y: my - 13, width: 52, height: 26, rx: 8 } : { x: mx - 13, y: my - 26, width: 26, height: 52, rx: 8 }, g).setAttribute("class", "gr-door-ring");
+    if (door.tab) legalBadge(g, door.acts, mx + (across ? 26 : 13), my - (across ? 13 : 26));
     makeClickable(g, door.acts, t("grb.doorway", { dir: dirName(door.dir), tile: tileLabel(door.tile.id) }), ctx, svg, door.tab);
     if (door.tab) focus.push([x0, y0]);
   }

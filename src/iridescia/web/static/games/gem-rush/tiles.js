@@ -33,7 +33,8 @@ export function addTileDefs(svg) {
     el("stop", { offset: "0%", "stop-color": light }, g);
     el("stop", { offset: "100%", "stop-color": dark }, g);
   }
-  const grain = el("pattern", { id: "gr-grain", width: "60", height: "60", patternUnits: "userSpaceOnUse" }, defs);
+  // 66 units square: not a divisor of a cell, so no two tiles show the same grain.
+  const grain = el("pattern", { id: "gr-grain", width: "66", height: "66", patternUnits: "userSpaceOnUse" }, defs);
   const stones = [[8, 10, 5], [30, 6, 3], [48, 18, 6], [18, 34, 4], [40, 42, 5], [55, 52, 3], [6, 52, 6], [28, 54, 2.5]];
   for (const [x, y, r] of stones) el("ellipse", { cx: x, cy: y, rx: r, ry: r * 0.7, fill: "#000", "fill-opacity": "0.1" }, grain);
   for (const [x, y, r] of stones) el("ellipse", { cx: x - r * 0.3, cy: y - r * 0.3, rx: r * 0.5, ry: r * 0.3, fill: "#fff", "fill-opacity": "0.08" }, grain);
