@@ -7,7 +7,7 @@
 import { t, joinList } from "/static/js/i18n.js";
 import { el } from "./icons.js";
 import { CELL, DIRS, drawTile, rotatedSides, rotatedPairs } from "./tiles.js";
-import { makeClickable } from "./mine-places.js";
+import { makeClickable } from "./mine-marks.js";
 import { roomData, tileData, tileLabel } from "./words.js";
 
 const MINI = 0.55;  // the tray's tiles, against a tile of the mine

@@ -2,9 +2,9 @@
 // the construction sites as dashed squares, each door onto the empty rock with its cost plaque,
 // one-way passages (a door facing a wall) as arrows, the dwarves in their seat colours (the one
 // acting ringed), the last move marked and, when the page gives the view a step started from,
-// its motion (mine-motion.js). Acting: every place an action belongs to glows, carries a badge
-// of what a click does and plays it (one action) or offers a menu (several): the doorways of
-// the acting dwarf's room and the room or site each leads to (dir:D), sites (site:nn:D), tiles
+// its motion (mine-marks.js). Acting: every place an action belongs to glows, carries a badge of
+// what a click does and plays it (one action) or offers a menu (several): the doorways of the
+// acting dwarf's room and the room or site each leads to (dir:D), sites (site:nn:D), tiles
 // (tile:nn), doors onto the rock (door:nn:D), and the rotations of a tile being placed
 // (rotate:r, mine-rotation.js). Each clickable place is a Tab stop (Enter or Space plays it, the
 // arrows move between them) with an aria-label and data-actions. The svg scales to its box;
@@ -13,9 +13,8 @@ import { t, seatName, joinList } from "/static/js/i18n.js";
 import { el, addDefs, dwarfShape } from "./icons.js";
 import { CELL, DIRS, addTileDefs, drawTile, drawSite, costPlaque, sideMiddle } from "./tiles.js";
 import { layout, tileAt, trace, dwarfPlaces, STEP, opposite } from "./mine-geometry.js";
-import { lastMoves, drawMarks, animateStep } from "./mine-motion.js";
 import { rotationCells, drawRotations } from "./mine-rotation.js";
-import { legalBadge, makeClickable } from "./mine-places.js";
+import { legalBadge, makeClickable, lastMoves, drawMarks, animateStep } from "./mine-marks.js";
 import { roomName, roomEffect, gemName, tileLabel } from "./words.js";
 
 const key = (x, y) => `${x},${y}`;
