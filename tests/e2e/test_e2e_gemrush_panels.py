@@ -107,7 +107,7 @@ def _views() -> dict[tuple[str, str], dict[str, Any]]:
                 seat = game.current_player
                 if seat is None:
                     break
-                view = game.view(seat)
+                view: dict[str, Any] = dict(game.view(seat))
                 found.setdefault((name, view["decision"]["kind"]), view)
                 game.apply(rng.choice(game.legal_actions()))
     return found
@@ -276,7 +276,7 @@ def _open_table(
             "options": options,
         },
     )
-    table, token = made["table"]["id"], made["seats"][0]["token"]
+    table, token = str(made["table"]["id"]), made["seats"][0]["token"]
     page.add_init_script(LISTEN_JS)
     page.goto(server.url + "/")
     page.wait_for_selector("#create")

@@ -94,11 +94,11 @@ export function renderResult(table) {
     rematchButton(table));
   const { text, verdict, level } = headline(r);
   const why = r.why ? t("gr.final.why", { why: render(r.why) }) : "";
-  return h("section", { class: `panel scores end-screen gr-end ${verdict}`.trim(), id: "scores", "aria-labelledby": "scores-title" },
+  return h("section", { class: `panel scores end-screen gr-end${verdict ? ` is-${verdict}` : ""}`, id: "scores", "aria-labelledby": "scores-title" },
     h("div", { class: "end-head" }, pointsIcon(null, 40),
       h("div", { class: "end-title" },
         h("h2", { id: "scores-title" }, t("gr.final.title", { mode: t(`gr.mode.${r.mode}`) })),
-        h("p", { class: `winner gr-verdict ${verdict}`.trim(), id: "gr-verdict" }, text),
+        h("p", { class: `winner gr-verdict${verdict ? ` is-${verdict}` : ""}`, id: "gr-verdict" }, text),
         level ? h("p", { class: "decided" }, level) : null,
         why ? h("p", { class: "decided" }, why) : null),
       actions),
