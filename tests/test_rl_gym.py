@@ -135,8 +135,15 @@ def test_illegal_actions_are_penalized_or_raise() -> None:
     assert env.game.state_hash() == before
     strict = IridesciaEnv(opponents=["random"], illegal_action="raise")
     strict.reset(seed=2)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError) as refused:
         strict.step(illegal)
+    # the game's reason travels with the error, as every face shows it
+    assert refused.value.refusal is not None
+    assert refused.value.refusal == strict.game.refusal(illegal)
+    assert refused.value.refusal.text() in str(refused.value)
+    assert strict.game.state_hash() == env.game.state_hash()
+    with pytest.raises(IllegalActionError, match="not an action of"):
+        strict.step("not an action")
 
 
 def test_configuration_errors() -> None:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+from iridescia.core.errors import IllegalActionError
 from iridescia.rl import pettingzoo_env
 from iridescia.rl.rewards import final_rewards
 
@@ -85,8 +86,11 @@ def test_illegal_action_ends_the_game_through_the_standard_wrapper() -> None:
     assert env.rewards[agent] == -5.0
     raw = pettingzoo_env.raw_env(players=2)
     raw.reset(seed=3)
-    with pytest.raises(ValueError):
+    before = raw.game.state_hash()
+    with pytest.raises(IllegalActionError) as refused:
         raw.step(illegal)
+    assert refused.value.refusal == raw.game.refusal(illegal) is not None  # the game's reason
+    assert raw.game.state_hash() == before
 
 
 def test_same_seed_same_deal_and_render() -> None:

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from iridescia.web import storage_changes
+from iridescia.web import protocol, storage_changes
 from iridescia.web.broadcast import Subscriber
 from iridescia.web.notes import CHAT_MAX, NAME_MAX, TextError, clean_chat, clean_name, played_by
 from iridescia.web.protocol import ProtocolError, apply_patch
@@ -174,6 +174,31 @@ def test_the_creator_sees_the_links_again_and_gives_a_seat_to_a_bot(tmp_path: Pa
         await fails("invite_used", svc.claim(row.id, str(row.seats[1].invite), "Late"))
         await host.until(lambda c: c.notes[-1]["kind"] == "fill")
         assert host.notes[-1]["data"] == {"bot": "easy"} and host.notes[-1]["seat"] == 1
+
+    run(scenario, tmp_path)
+
+
+def test_the_creator_replaces_a_link_and_the_old_one_opens_nothing(tmp_path: Path) -> None:
+    async def scenario(svc: GameService) -> None:
+        row, _ = await svc.create(spec(private=True, seats=["human"] * 3), {0}, seed=4)
+        host = await Conn(await svc.connect(row.id, row.seats[0].token)).ready()
+        old = str(row.seats[1].invite)
+        await fails("no_table", svc.renew_invite(row.id, row.seats[0].token, 1))  # not the creator
+        await fails("bad_seat", svc.renew_invite(row.id, row.creator, 7))
+        await fails("bad_seat", svc.renew_invite(row.id, row.creator, True))
+        await fails("no_seat", svc.renew_invite(row.id, row.creator, 0))  # the creator's own
+        seen = await svc.invites(row.id, row.creator)
+        renewed = await svc.renew_invite(row.id, row.creator, 1)
+        new = renewed["seats"][1]["invite"]
+        assert new and new != old and protocol.is_token(new)
+        assert renewed["seats"][2] == seen["seats"][2]  # the other link is untouched
+        assert (await svc.invites(row.id, row.creator))["seats"] == renewed["seats"]
+        await fails("bad_invite", svc.claim(row.id, old, "Eve"))  # the old link: nothing
+        await host.until(lambda c: bool(c.notes) and c.notes[-1]["kind"] == "invite")
+        assert host.notes[-1]["data"] == {} and host.notes[-1]["seat"] == 1  # never the link
+        assert new not in json.dumps(host.state) + json.dumps(host.notes)
+        assert await svc.claim(row.id, new, "Bo") == (1, row.seats[1].token)
+        await fails("no_seat", svc.renew_invite(row.id, row.creator, 1))  # taken now
 
     run(scenario, tmp_path)
 

@@ -165,8 +165,10 @@ def fix_seed(page: Page, seed: int) -> None:
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
+    """A screenshot for people to look at, with CSS animations run to their end (a dialog
+    fading in is shown as it will stay, not half transparent)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full, animations="disabled")
 
 
 def wait_ready(pages: list[Page], timeout: float = 30.0) -> tuple[int, str]:

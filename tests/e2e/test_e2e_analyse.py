@@ -176,6 +176,17 @@ def test_hints_at_a_solo_table_highlight_the_bots_choice(
     said = page.locator("#hint-text").inner_text()
     assert said.strip() and "table_hint." not in said
     assert page.locator("#actions .act.hinted").count() == 1
+    # the action's places on the table (a hex, a card...) glow as well, and nothing else does
+    places = page.evaluate(
+        """() => {
+          const act = document.querySelector('#actions .act.hinted').dataset.action;
+          const all = [...document.querySelectorAll('#main [data-actions]')];
+          const own = all.filter((n) => JSON.parse(n.dataset.actions).includes(act));
+          return [own.length, own.filter((n) => n.classList.contains('hinted')).length,
+                  all.filter((n) => n.classList.contains('hinted')).length];
+        }"""
+    )
+    assert places[0] >= 1 and places[0] == places[1] == places[2], places  # a hex, first turn
     # with friends invited, the lobby does not offer hints
     page.goto(server.url + "/")
     page.select_option("#mode", "standard")

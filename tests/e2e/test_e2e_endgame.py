@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +35,8 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 )
 from playwright.sync_api import Page
 
+from iridescia.core.record import GameRecord
+from iridescia.games import get as get_game
 from iridescia.games.iridescia import Game
 from iridescia.web.games.iridescia_result import final_result
 from iridescia.web.testing import ServerProcess
@@ -95,6 +98,13 @@ def test_solo_game_ends_on_the_scoring_screen_then_a_rematch(
     turns = stats.locator("tr[data-stat='turns_taken'] td").first.inner_text()
     assert int(turns) > 5
     assert scores.locator("#replay-link").is_visible()
+    # the record, downloaded: it replays to the same state hashes, to the game's end
+    with page.expect_download() as download:
+        page.click("#download-record")
+    saved = GameRecord.loads(Path(download.value.path()).read_bytes())
+    assert download.value.suggested_filename == f"gems-of-iridescia-{old.split('/')[2]}.json"
+    assert len(saved.hashes) == len(saved.actions) > 20 and saved.seats == ("human", "rhom")
+    assert get_game(saved.game).from_record(saved).is_terminal()  # every hash checked
     # a new game with the same seats: a new solo table, this browser's seat at once
     page.click("#rematch")
     page.wait_for_function(f"location.hash.startsWith('#/t/') && location.hash !== '{old}'")

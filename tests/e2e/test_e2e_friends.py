@@ -18,6 +18,7 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
     fix_seed,
     new_context_fixture,
     server_fixture,
+    shot,
     wait_ready,
 )
 from playwright.sync_api import Page
@@ -46,6 +47,13 @@ def test_a_private_table_an_invite_a_move_and_a_chat(
     host.reload()  # the creator finds the link again
     assert host.locator(".invite-link[data-seat='1']").input_value() == link
     table = host.url.split("#/t/")[1]
+    # A link sent to the wrong person is replaced: the old one opens nothing any more.
+    host.click(".invite .renew[data-seat='1']")
+    host.wait_for_selector(".invite[data-seat='1'] .renewed")
+    shot(host, "friends-new-link")
+    old_link, link = link, host.locator(".invite-link[data-seat='1']").input_value()
+    assert link != old_link and "#/j/" in link
+    host.wait_for_selector(".chat-log .note >> text=invite link", state="attached")
 
     guest = errors.watch(
         new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
@@ -93,8 +101,12 @@ def test_a_private_table_an_invite_a_move_and_a_chat(
     late.fill("#invite-name", "Eve")
     late.click("#take-seat")
     late.wait_for_selector("#invite-error >> text=used already")
+    late.goto(old_link)
+    late.fill("#invite-name", "Eve")
+    late.click("#take-seat")
+    late.wait_for_selector("#invite-error >> text=not valid")
     late.goto(f"{server.url}/#/t/{table}")
     late.wait_for_selector("#refused")
     assert late.locator("#watch-instead").count() == 0
-    assert all("409" in e for e in refused.errors), refused.errors
+    assert all("409" in e or "404" in e for e in refused.errors), refused.errors
     assert not errors.errors, errors.errors

@@ -4,6 +4,8 @@ Action ``i`` is ``spec.actions.from_id(i)`` for every API and every game, and ``
 canonical text (``"reveal 23"``, ``"sell emerald 3"``); a game's table is fixed per rules
 version. The legal-action mask of a seat has ones at the ids of ``game.legal_actions()`` when
 that seat decides, and is all zeros otherwise. ``ActionIds.of(name)`` gives a game's (cached).
+``refused(game, action)`` is the error an environment raises for an action it may not take now,
+carrying the game's reason (``IllegalActionError.refusal``) as the faces show it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from iridescia.core.actions import Action
-from iridescia.core.errors import InvalidActionError
+from iridescia.core.errors import IllegalActionError, InvalidActionError
 from iridescia.core.game import Game, GameSpec
 from iridescia.games import get as get_game
 
@@ -85,3 +87,13 @@ class ActionIds:
 
 
 __all__ = ["ActionIds", "Mask"]
+
+
+def refused(game: Game, action: Action | None, asked: object) -> IllegalActionError:
+    """The error for ``asked`` (what the caller passed), which is ``action`` of the table (None:
+    no action of this game) and not legal now: with the game's reason when it has one."""
+    if action is None:
+        return IllegalActionError(f"{asked!r} is not an action of {game.spec.info.title}")
+    why = game.refusal(action)
+    reason = f": {why.text()}" if why is not None else ""
+    return IllegalActionError(f"{action} is not legal now{reason}", why)

@@ -36,11 +36,12 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from iridescia.core.errors import IllegalActionError, InvalidActionError
+from iridescia.core.actions import Action
+from iridescia.core.errors import InvalidActionError
 from iridescia.core.game import Game
 from iridescia.match import BotSeats
 from iridescia.rl import games as encoders
-from iridescia.rl.actions import ActionIds, Mask
+from iridescia.rl.actions import ActionIds, Mask, refused
 from iridescia.rl.rewards import SeatReward, check_kind
 from iridescia.rl.seats import Table
 
@@ -128,14 +129,15 @@ class GameEnv(gym.Env[dict[str, Any], np.int64]):
             raise RuntimeError("call reset() before step()")
         if game.is_terminal():
             raise RuntimeError("the game is over: call reset()")
+        chosen: Action | None
         try:
             chosen = self.actions.to_action(action)
             legal = chosen.id in self._legal
         except InvalidActionError:
-            legal = False
-        if not legal:
+            chosen, legal = None, False
+        if chosen is None or not legal:
             if self.illegal_action == "raise":
-                raise IllegalActionError(f"action {action!r} is not legal now")
+                raise refused(game, chosen, action)
             obs = {k: v.copy() for k, v in self._obs.items()}
             info = self._info(obs["action_mask"])
             info["illegal_action"] = True

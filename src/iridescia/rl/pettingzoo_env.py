@@ -29,10 +29,9 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from iridescia.core.errors import IllegalActionError
 from iridescia.core.game import Game
 from iridescia.rl import games as encoders
-from iridescia.rl.actions import ActionIds
+from iridescia.rl.actions import ActionIds, refused
 from iridescia.rl.gym_env import SEED_BOUND, Obs, observation_space
 from iridescia.rl.rewards import SeatReward, check_kind
 from iridescia.rl.seats import Table
@@ -154,7 +153,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the bare environment
         game = self.game
         chosen = self.actions.to_action(action)
         if chosen.id not in self._legal_ids():
-            raise IllegalActionError(f"{chosen} is not legal for {agent} now")
+            raise refused(game, chosen, action)
         self._cumulative_rewards[agent] = 0.0
         game.apply(chosen)
         self._decisions += 1

@@ -17,9 +17,13 @@ REST (JSON in and out; errors are ``{"error": {"code", "message"}}`` with a 4xx 
     POST /api/tables/{id}/claim             take the seat of an invite: {"invite", "name"}
     POST /api/tables/{id}/invites           the creator's view of the seats and links
     POST /api/tables/{id}/fill              the creator gives a free seat to a bot
+    POST /api/tables/{id}/renew             the creator replaces a free seat's invite link:
+                                            {"creator", "seat"} -> as /invites
     GET  /api/tables/{id}/replay/{step}     a finished game at a step, as a spectator saw it;
                                             ?seat=N: as seat N saw it (its token only),
                                             ?log=1: with every step's log lines
+    GET  /api/tables/{id}/record            a finished game's record (a seat's or the creator's
+                                            token; ``web.records`` says when), as a download
     GET  /api/tables/{id}/analysis?seat=N   a finished game's analysis for seat N (its token
                                             only; ``web.analysis``: 503 ``busy`` when full)
     POST /api/tables/{id}/hint              {"token"}: the strongest bot's choice for that
@@ -76,6 +80,7 @@ from iridescia.web.connection import TableSocket
 from iridescia.web.games import plugin
 from iridescia.web.limits import AddressLimits, Rate, client_address, origin_allowed, read_body
 from iridescia.web.protocol import ProtocolError
+from iridescia.web.records import table_record
 from iridescia.web.service import GameService
 from iridescia.web.settings import ServeOptions
 from iridescia.web.tables import SpecError, TableSpec
@@ -87,7 +92,7 @@ STATUS = {
     "no_table": 404, "bad_invite": 404, "too_large": 413, "rate_limited": 429,
     "bad_origin": 403, "no_seat": 409, "invite_used": 409, "not_finished": 409,
     "server_error": 503, "not_your_seat": 403, "busy": 503, "no_hints": 403,
-    "not_your_turn": 409,
+    "not_your_turn": 409, "record_secret": 403,
 }  # fmt: skip
 TOKEN_HEADER = "x-iridescia-token"  # a GET's seat or creator token (never in the URL)
 HEALTH_CACHE = 1.0  # seconds a health answer is reused (a flood of checks costs one)
@@ -145,6 +150,8 @@ class WebApp:
             Route("/api/tables/{table_id}/claim", self.claim, methods=["POST"]),
             Route("/api/tables/{table_id}/invites", self.invites, methods=["POST"]),
             Route("/api/tables/{table_id}/fill", self.fill, methods=["POST"]),
+            Route("/api/tables/{table_id}/renew", self.renew, methods=["POST"]),
+            Route("/api/tables/{table_id}/record", self.record),
             Route("/api/tables/{table_id}/replay/{step}", self.replay),
             Route("/api/tables/{table_id}/analysis", self.analysis),
             Route("/api/tables/{table_id}/hint", self.hint, methods=["POST"]),
@@ -318,6 +325,16 @@ class WebApp:
 
         return await self._answer(invites)
 
+    async def renew(self, request: Request) -> Response:
+        async def renew() -> Response:
+            table_id, data = await self._seat_request(request, "join")
+            got = data.get
+            answer = await self.service.renew_invite(table_id, got("creator"), got("seat"))
+            oplog.record("invite", table=table_id, seat=got("seat"))
+            return JSONResponse(answer)
+
+        return await self._answer(renew)
+
     async def fill(self, request: Request) -> Response:
         async def fill() -> Response:
             table_id, data = await self._seat_request(request, "join")
@@ -342,6 +359,17 @@ class WebApp:
             return JSONResponse(data)
 
         return await self._answer(replay)
+
+    async def record(self, request: Request) -> Response:
+        async def record() -> Response:
+            self._check(request, "lookup")
+            token = _token(request.headers.get(TOKEN_HEADER))
+            table_id = request.path_params["table_id"]
+            name, data = await table_record(self.service, table_id, token)
+            disposition = f'attachment; filename="{name}"'
+            return JSONResponse(data, headers={"Content-Disposition": disposition})
+
+        return await self._answer(record)
 
     async def analysis(self, request: Request) -> Response:
         async def analysis() -> Response:

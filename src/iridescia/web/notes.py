@@ -34,7 +34,7 @@ from iridescia.web.storage_changes import NoteRow
 
 NAME_MAX = 24
 CHAT_MAX = 200
-NOTE_KINDS = ("join", "name", "fill", "takeover", "takeback", "vote", "chat")
+NOTE_KINDS = ("join", "name", "fill", "takeover", "takeback", "vote", "chat", "invite")
 # Categories refused: controls, format characters (bidirectional overrides, zero-width
 # spaces), surrogates, private use, unassigned. The zero-width joiner stays: emoji need it.
 _REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn"}

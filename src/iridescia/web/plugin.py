@@ -91,6 +91,13 @@ class WebGame(Protocol):
         ...
 
     @property
+    def record_public_at_end(self) -> bool:
+        """Whether a finished game keeps no secret (every hand, deck and choice may be shown),
+        so that its record, seed included, may go to every player of a table with people on
+        other devices (``web.records``); False when some hidden choice stays secret for good."""
+        ...
+
+    @property
     def automa_kind(self) -> str:
         """The seat kind stored for the seats the engine plays (``"rhom"``)."""
         ...
@@ -158,6 +165,7 @@ class GenericWebGame:
     __slots__ = ("game", "spec")
 
     board = False
+    record_public_at_end = False
     automa_kind = "automa"
     lobby_options: Sequence[LobbyOption] = ()
     keyed_lists: Mapping[str, str] = {}

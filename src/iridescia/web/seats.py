@@ -12,8 +12,9 @@ and so are the other processes (a notice; a change of who plays bumps the versio
 - **Private tables** are not listed and cannot be joined nor watched by id: only their invite
   links (``claim``: one per free seat, taken once), their players' seat links and their
   creator's token open them. Public tables are listed; anyone may ``join`` a free seat.
-- **The creator** (``invites``, ``fill``) sees the free seats' links again at any time and may
-  give a free seat to a bot; the game starts when every seat is taken.
+- **The creator** (``invites``, ``fill``, ``renew_invite``) sees the free seats' links again at
+  any time, may give a free seat to a bot, and may replace a free seat's link by a new one (the
+  old link then opens nothing); the game starts when every seat is taken.
 - **Absence** (``check_absence``, run by each table's driver; ``absence`` says when a seat
   holds the table up): by the table's rule a bot plays at once, or the other players ``vote``;
   the player takes the seat back (``take_back``) with their seat link whenever they return.
@@ -45,7 +46,7 @@ from iridescia.web.storage_changes import (
     absent_since,
     invite_is,
 )
-from iridescia.web.table_spec import bot_kind, same_secret
+from iridescia.web.table_spec import bot_kind, new_token, same_secret
 
 log = logging.getLogger("iridescia.web")
 MAX_RENAMES = 10  # name changes a seat may make (each is a note)
@@ -255,6 +256,25 @@ class SeatService(LoadedTables):
             if await self._write(slot, change) is None:
                 raise ProtocolError("no_seat", "that seat is not free")
         return self.table_json(table_id)
+
+    async def renew_invite(self, table_id: str, creator: Any, seat: Any) -> dict[str, Any]:
+        """For the creator: a new invite link for a free seat; the old one stops working (a
+        link sent to the wrong person, or posted where it should not be). Answers as
+        ``invites``."""
+        slot = await self._creator_slot(table_id, creator)
+        seats = slot.table.row.seats
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats)):
+            raise ProtocolError("bad_seat", "seat is the number of a seat of the table (0-based)")
+        async with slot.lock:
+            if seats[seat].invite is None:
+                raise ProtocolError("no_seat", "that seat has no invite link")
+            change = self._change(
+                slot, "invite", seat, {},  # the note says a link changed, never the link
+                set_seat=(("invite", new_token()),), only_if=(FREE, HUMAN_KIND),
+            )  # fmt: skip
+            if await self._write(slot, change) is None:
+                raise ProtocolError("no_seat", "that seat is not free")
+        return await self.invites(table_id, creator)
 
     # ---------------------------------------------------------------- at the table
 

@@ -36,7 +36,7 @@ FREE = ("claimed = 0", ())
 HUMAN_KIND = ("kind = 'human'", ())
 NO_BOT = ("bot IS NULL", ())
 HAS_BOT = ("bot IS NOT NULL", ())
-SEAT_COLUMNS = ("claimed", "name", "bot", "seen", "kind")
+SEAT_COLUMNS = ("claimed", "name", "bot", "seen", "kind", "invite")
 
 
 def invite_is(invite: str) -> tuple[str, tuple[Any, ...]]:

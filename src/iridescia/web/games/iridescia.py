@@ -285,6 +285,7 @@ class IridesciaWeb:
 
     game = GAME_NAME
     board = True
+    record_public_at_end = False  # discarded objectives stay secret for good (ruling D35)
     automa_kind = "rhom"
     lobby_options = (LobbyOption("catapult_for_fourth", "lobby.catapult", seats=(4, 4)),)
     keyed_lists: Mapping[str, str] = {"board": "hex"}

@@ -17,6 +17,7 @@ export function noteLine(note) {
     case "chat": return { cls: "chat-line", name: who(note), text: d.text };
     case "join": return { cls: "note", text: t("note.join", { name: d.name || seatNumber(note.seat), seat: seatNumber(note.seat) }) };
     case "name": return { cls: "note", text: t("note.name", { seat: seatNumber(note.seat), name: d.name }) };
+    case "invite": return { cls: "note", text: t("note.invite", { seat: seatNumber(note.seat) }) };
     case "fill": return { cls: "note", text: t("note.fill", { seat: seatNumber(note.seat), bot: botLabel(d.bot) }) };
     case "takeover": return { cls: "note away", text: t(`note.takeover.${d.reason}`, { name: seatName(note.seat), bot: botLabel(d.bot) }) };
     case "takeback": return { cls: "note", text: t("note.takeback", { name: seatName(note.seat) }) };

@@ -3,7 +3,8 @@
 // table in this browser. When on, the table's prompt has a "Hint" button: the server's
 // strongest bot chooses for the seat on screen from that seat's view only
 // (POST /api/tables/<id>/hint, which refuses tables with invited or joined players), and the
-// action it suggests is highlighted among the prompt's buttons and said in words.
+// action it suggests is highlighted among the prompt's buttons and on the table (every thing
+// whose `data-actions` lists it: a hex, a card, a gem of the cargo), and said in words.
 import { t, render } from "./i18n.js";
 import { h } from "./dom.js";
 import { api, apiError } from "./api.js";
@@ -39,10 +40,19 @@ export function hintButton(tableId, conn, labels) {
         target.classList.add("hinted");
         target.focus();
       }
+      markOnTable(got.action);
     } catch (err) {
       said.textContent = apiError(err);
     }
     button.disabled = false;
   } }, t("table_hint.button"));
   return h("span", { class: "hint" }, button, said);
+}
+
+// The things on the table the suggested action belongs to (a hex, a card...) glow until the next
+// state redraws them.
+function markOnTable(action) {
+  for (const node of document.querySelectorAll("#main [data-actions]")) {
+    if (JSON.parse(node.dataset.actions).includes(action)) node.classList.add("hinted");
+  }
 }

@@ -44,6 +44,7 @@ export class TablePanel {
     this.invites = null;    // the creator's view of the seats (POST /invites), when known
     this.asked = "";        // the seats' state the invites were asked for
     this.error = "";
+    this.renewed = null;    // the seat whose link was just replaced (said under it)
     this.nameInput = h("input", { id: "my-name", maxlength: String(NAME_MAX), autocomplete: "nickname", "aria-label": t("table.your_name") });
     this.nameForm = h("form", { class: "name-form", id: "name-form", onsubmit: (e) => { e.preventDefault(); this.rename(); } },
       h("label", { for: "my-name" }, `${t("table.your_name")} `), this.nameInput, h("button", { type: "submit", id: "rename" }, t("table.rename")));
@@ -64,6 +65,17 @@ export class TablePanel {
     api(`/api/tables/${encodeURIComponent(this.page.id)}/invites`, { creator: this.page.creator })
       .then((res) => { this.invites = res.seats; this.page.render(); })
       .catch((err) => { this.error = apiError(err); this.page.render(); });
+  }
+
+  // A new link for a free seat: the old one stops opening it.
+  async renew(seat) {
+    try {
+      const res = await api(`/api/tables/${encodeURIComponent(this.page.id)}/renew`, { creator: this.page.creator, seat });
+      this.invites = res.seats;
+      this.renewed = seat;
+      this.error = "";
+    } catch (err) { this.error = apiError(err); }
+    this.page.render();
   }
 
   async fill(seat, bot) {
@@ -143,7 +155,9 @@ export class TablePanel {
         const input = h("input", { readonly: true, value: url, class: "invite-link", "data-seat": s.seat, "aria-label": seatNumber(s.seat), onclick: (e) => e.target.select() });
         const level = h("select", { class: "fill-bot", "data-seat": s.seat, "aria-label": t("table.fill_level") }, ...bots.map((b) => h("option", { value: b, selected: b === table.away_bot }, botLabel(b))));
         return h("div", { class: "invite", "data-seat": s.seat }, h("b", {}, `${seatNumber(s.seat)} `),
-          h("div", { class: "invite-row" }, input, h("button", { class: "copy", onclick: (e) => copy(url, input, e.target) }, t("lobby.copy"))),
+          h("div", { class: "invite-row" }, input, h("button", { class: "copy", onclick: (e) => copy(url, input, e.target) }, t("lobby.copy")),
+            h("button", { class: "renew", "data-seat": s.seat, title: t("table.renew_title"), onclick: () => this.renew(s.seat) }, t("table.renew"))),
+          this.renewed === s.seat ? h("small", { class: "renewed", role: "status" }, t("table.renewed")) : null,
           bots.length ? h("div", { class: "invite-row" }, h("small", {}, `${t("table.or_bot")} `), level,
             h("button", { class: "fill", "data-seat": s.seat, onclick: () => this.fill(s.seat, level.value) }, t("table.fill"))) : null);
       }));

@@ -7,6 +7,7 @@
 import { t, seatName, isAutoma } from "/static/js/i18n.js";
 import { h } from "/static/js/dom.js";
 import { rematchButton } from "/static/js/rematch.js";
+import { recordButton } from "/static/js/record.js";
 import { analyseButton } from "/static/js/analysis.js";
 import { objectiveName, objectiveTip } from "./words.js";
 import { sourceIcon, trophyIcon, crownIcon } from "./end-icons.js";
@@ -99,7 +100,8 @@ export function renderScores(table) {
   const actions = h("div", { class: "end-actions" },
     onReplay ? null : h("a", { href: `#/r/${table.id}`, id: "replay-link", class: "button" }, t("table.replay")),
     analyseButton(table.id),
-    rematchButton(table));
+    rematchButton(table),
+    recordButton(table));
   return h("section", { class: "panel scores end-screen", id: "scores", "aria-labelledby": "scores-title" },
     headline(table, r, actions),
     h("div", { class: "end-body" }, breakdown(r),
