@@ -39,7 +39,7 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 )
 from playwright.sync_api import BrowserContext, Page
 
-from iridescia.games.gemrush import GAME, GEM_CODES
+from iridescia.games.gemrush import GAME, GEM_CODES, GEM_COLOURS
 from iridescia.web.testing import ServerProcess
 
 PLUGIN = "/static/games/gem-rush"
@@ -205,12 +205,13 @@ def test_every_gem_has_its_own_shape_in_grey(
             const outline = s.getAttribute('points') || s.getAttribute('d') || s.getAttribute('r');
             out[code] = [s.tagName, outline];
           }
-          return [out, icons.GEM_CODES];
+          return [out, icons.GEM_CODES, icons.GEM_FILL];
         }""".replace("PLUGIN", PLUGIN),
         list(GEM_CODES),
     )
-    by_code, codes = shapes
+    by_code, codes, fills = shapes
     assert codes == list(GEM_CODES)
+    assert fills == dict(zip(GEM_CODES, GEM_COLOURS, strict=True))  # the catalogue's colours
     signatures = {json.dumps(v) for v in by_code.values()}
     assert len(signatures) == len(GEM_CODES), by_code
     page.eval_on_selector("#gems", "b => { b.style.filter = 'grayscale(1)'; }")
