@@ -196,9 +196,13 @@ export function renderMine(view, ctx) {
   drawMarks(layers.marks, moves, geo, view);
   for (const cell of drawRotations(layers.rotation, view, ctx, geo, svg)) focus.push(cell);
 
-  if (focus.length) {
-    const xs = focus.map((c) => c[0]);
-    const ys = focus.map((c) => c[1]);
+  // Zoomed in, the view centres on the acting dwarf's room and the legal places near it (a
+  // Warpstone jump may reach the whole mine: the dwarf matters more than the far rooms).
+  const home = places.room ? geo.corner(places.room.x, places.room.y) : null;
+  const near = home ? focus.filter(([x, y]) => Math.max(Math.abs(x - home[0]), Math.abs(y - home[1])) <= 2.5 * CELL) : focus;
+  if (near.length) {
+    const xs = near.map((c) => c[0]);
+    const ys = near.map((c) => c[1]);
     const x0 = Math.min(...xs);
     const y0 = Math.min(...ys);
     svg.dataset.focus = JSON.stringify([x0, y0, Math.max(...xs) + CELL - x0, Math.max(...ys) + CELL - y0].map(Math.round));
