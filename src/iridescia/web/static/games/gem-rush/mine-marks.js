@@ -96,8 +96,9 @@ export function drawMarks(layer, moves, geo, view) {
     const id = `${m.seat}:${m.from}:${m.to}`;
     if (!from || !to || done.has(id)) continue;
     done.add(id);
-    const [ax, ay] = geo.centre(from.x, from.y);
-    const [bx, by] = geo.centre(to.x, to.y);
+    // At the dwarves' height, under the rooms' names.
+    const [ax, ay] = geo.centre(from.x, from.y).map((v, i) => v + i * 22);
+    const [bx, by] = geo.centre(to.x, to.y).map((v, i) => v + i * 22);
     // A gentle bend, so two dwarves' trails along one passage stay apart.
     const len = Math.hypot(bx - ax, by - ay) || 1;
     const bend = 10 + 6 * (m.seat % 3);
