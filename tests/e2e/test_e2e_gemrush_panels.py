@@ -14,8 +14,9 @@ each kind is checked on its own:
 - the words: no catalogue key left in English, French or Japanese.
 
 Then real tables: a construction paid by clicking cards of your hand (the cost's slot fills,
-the chosen card is marked, ``paid`` builds and scores), and the phone layout (nothing runs off
-the screen's side on the players' tab). Screenshots go to ``test-artifacts/gemrush-panels-*.png``.
+the chosen card is marked, ``paid`` builds and scores; axe-core finds no serious fault on the
+page meanwhile), and the phone layout (nothing runs off the screen's side on the players' tab).
+Screenshots go to ``test-artifacts/gemrush-panels-*.png``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
     NewContext,
     PageErrors,
+    assert_accessible,
     assert_no_leaked_values,
     browser_fixture,
     errors_fixture,
@@ -351,6 +353,7 @@ def test_a_payment_is_made_by_clicking_cards(
         page.wait_for_function(f"() => ({CHOSEN_JS})() >= {clicked}")
         assert clicked <= 5
     assert page.locator("[data-area=me] .gr-payment .gr-slot.filled").count() >= 1
+    assert_accessible(page, "a Gem Rush payment")
     shot(page, "gemrush-panels-payment-chosen")
     page.click('#actions [data-action="paid"]')
     page.wait_for_function("() => !document.querySelector('[data-area=me] .gr-payment')")

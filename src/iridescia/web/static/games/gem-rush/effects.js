@@ -62,7 +62,14 @@ function gemPicker(view, ctx, pair) {
       const place = pair ? (first ? `gems:${[first, g].sort(byCatalogue).join(":")}` : null) : `gem:${g}`;
       const chip = h("span", { class: `gr-gem-choice${g === first ? " first" : ""}`, "data-gem": g, title: gemName(g) }, gemIcon(g, 26), h("small", {}, gemName(g)));
       if (place) return clickable(chip, place, ctx);
-      if (pair && !first) return pickable(chip, () => draw(g, g), gemName(g));
+      if (pair && !first) {
+        // The pairs this gem starts, named on it: the prompt folds them away (they are on the
+        // table) and a hint marks the gems of the pair it suggests.
+        const pairs = codes.filter((x) => x !== g).flatMap((x) => ctx.at(`gems:${[g, x].sort(byCatalogue).join(":")}`));
+        if (!pairs.length) return chip;
+        chip.setAttribute("data-actions", JSON.stringify(pairs));
+        return pickable(chip, () => draw(g, g), gemName(g));
+      }
       if (pair && g === first) return pickable(chip, () => draw(null, g), t("grp.name_again"));
       return chip;
     });
@@ -132,7 +139,7 @@ function hint(view) {
     case "destination": return det.how ? t(`gr.ctx.dest.${det.how}`) : t("gr.prompt.destination");
     case "movement": return mine ? t("grp.hint.movement") : null;
     case "action": return t("grp.hint.action");
-    default: return t(`gr.prompt.${kindKey(d.kind)}`);
+    default: return null;  // the prompt says it already
   }
 }
 

@@ -118,7 +118,7 @@ export function cardNode(id, opts = {}) {
   const tip = opts.title || cardText(id);
   const cls = ["gr-card", opts.small ? "small" : "", opts.extra || "", gems.some(isSpecial) ? "has-special" : ""].filter(Boolean).join(" ");
   return h("div", { class: cls, "data-card": id, title: tip, "data-tip": tip, style: `--gem-a:${fill(a)};--gem-b:${fill(b)}` },
-    h("span", { class: "gr-card-gems", "aria-hidden": "true" }, ...gems.map((g) => gemIcon(g, opts.small ? 16 : 22))),
+    h("span", { class: "gr-card-gems", "aria-hidden": "true" }, ...gems.map((g) => gemIcon(g, opts.small ? 16 : 20))),
     h("span", { class: "gr-card-id" }, cardLabel(id)));
 }
 
