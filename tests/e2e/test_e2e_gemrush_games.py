@@ -8,7 +8,7 @@ gem, a seat) and on the prompt only for the actions that belong nowhere else (en
 paid, done, burn deck, stop). Every action with a place on the table must be clickable there.
 
 - Crisis, two people on one device (hot-seat) and a bot, to the end (a low target, stopping
-  once the team reaches it);
+  once the team reaches it); its record, downloaded from the end screen, replays to the end;
 - Rush against a bot, to the end, in Japanese (no catalogue key left on the page);
 - Rush on one device: the hand-off screen shows no card, and the next player's hand is face up
   only once they take the device (the other hand then shows as card backs), in French;
@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
@@ -40,6 +41,8 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 )
 from playwright.sync_api import Page
 
+from iridescia.core.record import GameRecord
+from iridescia.games import get as get_game
 from iridescia.web.testing import ServerProcess, get_json, post_json
 
 RAW_KEY = re.compile(r"\b(grp|gr|grw)\.[a-z_]+\.?[A-Za-z_0-9.]*")
@@ -195,6 +198,12 @@ def test_a_crisis_game_of_two_people_and_a_bot_is_played_to_the_end(
     assert result.locator(".gr-notice").count() == 1
     _end_shot(over, "gemrush-game-crisis-end")
     _no_raw_keys(over)
+    # the record, downloaded: it replays to the same state hashes, to the game's end
+    with over.expect_download() as download:
+        over.click("#download-record")
+    saved = GameRecord.loads(Path(download.value.path()).read_bytes())
+    assert saved.game == "gem-rush" and len(saved.hashes) == len(saved.actions) > 10
+    assert get_game(saved.game).from_record(saved).is_terminal()  # every hash checked
     assert not errors.errors, errors.errors
 
 

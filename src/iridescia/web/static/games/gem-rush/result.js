@@ -4,11 +4,13 @@
 // level it reached and each player's share; in Rush the winners and every score against the
 // target. Then every seat's statistics of the spec §8 kind (constructions, points per
 // construction, room uses, cards per action...), the rooms used most, the game's figures, the
-// provisional-components notice, and the way on (the replay, the analysis, a new game).
+// provisional-components notice, and the way on (the replay, the analysis, a new game, the
+// record to download).
 import { t, render, seatName, has, lang } from "/static/js/i18n.js";
 import { h } from "/static/js/dom.js";
 import { rematchButton } from "/static/js/rematch.js";
 import { analyseButton } from "/static/js/analysis.js";
+import { recordButton } from "/static/js/record.js";
 import { roomName } from "./words.js";
 import { dwarfIcon, pointsIcon } from "./icons.js";
 import { provisionalNotice } from "./scores.js";
@@ -91,7 +93,8 @@ export function renderResult(table) {
   const actions = h("div", { class: "end-actions" },
     onReplay ? null : h("a", { href: `#/r/${table.id}`, id: "replay-link", class: "button" }, t("table.replay")),
     analyseButton(table.id),
-    rematchButton(table));
+    rematchButton(table),
+    recordButton(table));
   const { text, verdict, level } = headline(r);
   const why = r.why ? t("gr.final.why", { why: render(r.why) }) : "";
   return h("section", { class: `panel scores end-screen gr-end${verdict ? ` is-${verdict}` : ""}`, id: "scores", "aria-labelledby": "scores-title" },
