@@ -135,6 +135,8 @@ export function drawTile(parent, tile, x0, y0, open = [false, false, false, fals
   const type = ROCK[tile.type] ? tile.type : "none";
   const g = el("g", { class: `gr-tile gr-type-${type}`, "data-tile": tile.id }, parent);
   const [, , wallInk] = ROCK[type];
+  // A shadow as a plain shape: a CSS filter on every tile would slow panning on a phone.
+  el("rect", { x: x0 + 2.5, y: y0 + 4, width: CELL - 4, height: CELL - 4, rx: 8, class: "gr-tile-shadow" }, g);
   el("rect", { x: x0 + 1.5, y: y0 + 1.5, width: CELL - 3, height: CELL - 3, rx: 7, fill: wallInk, class: "gr-tile-rock" }, g);
   el("rect", { x: x0 + 1.5, y: y0 + 1.5, width: CELL - 3, height: CELL - 3, rx: 7, fill: "url(#gr-grain)" }, g);
   const inner = { x: x0 + WALL, y: y0 + WALL, width: CELL - 2 * WALL, height: CELL - 2 * WALL };
