@@ -56,7 +56,10 @@ function legalPlaces(view, ctx, grid) {
   for (const d of DIRS) {
     const acts = ctx.at(`dir:${d}`);
     if (!acts.length || !room) continue;
-    const end = trace(grid, room.x, room.y, d);
+    // A closed mine reopens next to the room, whatever its side shows (R101); a walk follows
+    // the passage (R14).
+    const [dx, dy] = STEP[d];
+    const end = acts.every((a) => a.startsWith("reopen")) ? { x: room.x + dx, y: room.y + dy } : trace(grid, room.x, room.y, d);
     add(end.x, end.y, acts);
     doors.push({ tile: room, dir: d, acts, tab: false });
   }
@@ -91,7 +94,9 @@ function drawOneWays(layer, view, grid, geo) {
 export function renderMine(view, ctx) {
   const grid = tileAt(view);
   const rotation = rotationCells(view, ctx);
-  const geo = layout([view, ctx.before], rotation.cells);
+  const places = legalPlaces(view, ctx, grid);
+  const placeCells = [...places.cells.keys()].map((cell) => cell.split(",").map(Number));
+  const geo = layout([view, ctx.before], [...rotation.cells, ...placeCells]);
   const svg = el("svg", { viewBox: `0 0 ${geo.width} ${geo.height}`, class: "board gr-mine", role: "group", "aria-label": t("grb.mine"), preserveAspectRatio: "xMidYMid meet" });
   svg.dataset.width = String(geo.width);
   svg.dataset.height = String(geo.height);
@@ -102,7 +107,6 @@ export function renderMine(view, ctx) {
   el("rect", { ...rock, class: "gr-mine-bg" }, svg);
   el("rect", { ...rock, fill: "url(#gr-grain)", class: "gr-mine-grain" }, svg);
   const layers = Object.fromEntries(["sites", "tiles", "plaques", "oneways", "marks", "dwarves", "doors", "rotation"].map((name) => [name, el("g", { class: `gr-layer gr-${name}` }, svg)]));
-  const places = legalPlaces(view, ctx, grid);
   const focus = [];
   const openDoors = new Set(view.mine.open_doors.map((o) => `${o.tile}:${o.dir}`));
   const { moves, placed } = lastMoves(ctx.events || []);
