@@ -7,13 +7,13 @@ and checked against the engine.
   everyone saw enter a hand, R89, excepted), in the view, the log lines, the labels or the
   legal actions; another seat's Scrying Pool look stays hidden in Rush (R76); no seed, no RNG
   state. The finished game's replay (``/api/tables/{id}/replay``) is checked the same way.
-- **Records**: the table's stored record (what a browser's table is kept as) replays with
-  ``iridescia replay`` to the same state hashes as the game played here.
+- **Records**: the finished table's record as its end screen downloads it (``GET
+  /api/tables/{id}/record``: a hot-seat table's, and a table with invited players', ruling
+  GR-W1) replays with ``iridescia replay`` to the same state hashes as the game played here.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import random
@@ -34,8 +34,8 @@ from iridescia.games.gemrush import ACTIONS, GAME, GemRushGame
 from iridescia.tui import scripted_input
 from iridescia.web.protocol import apply_patch
 from iridescia.web.server import ServeOptions, build_app
-from iridescia.web.storage import open_storage
 
+TOKEN = "x-iridescia-token"
 SEED = 7315028846  # ten digits: found in a message only if the seed itself were sent
 CARD = re.compile(r'"G(\d\d)"')  # a card as messages name it (its label)
 TILE = re.compile(r'"T(\d\d)"')
@@ -111,9 +111,12 @@ class Reader:
                 return m
 
 
-def _play(tmp_path: Path, mode: str, players: int, options: dict[str, Any]) -> None:
+def _play(
+    tmp_path: Path, mode: str, players: int, options: dict[str, Any], invited: bool = False
+) -> None:
     """One game: played at random through the server, every message checked; then its replay
-    and its stored record."""
+    and its record. ``invited``: seat 1 is the creator's, the others take their invites (else
+    every seat is the creator's, hot-seat)."""
     rng = random.Random(players)
     game = GAME.new(players, SEED, options, None, mode=mode)
     scry_hidden = mode == "rush"
@@ -148,10 +151,16 @@ def _play(tmp_path: Path, mode: str, players: int, options: dict[str, Any]) -> N
 
     with TestClient(_app(tmp_path / "wire.sqlite3")) as c, ExitStack() as sockets:
         body = {"game": "gem-rush", "mode": mode, "seats": ["human"] * players,
-                "options": options, "mine": list(range(players)), "seed": SEED}  # fmt: skip
+                "options": options, "mine": [0] if invited else list(range(players)),
+                "seed": SEED}  # fmt: skip
         made = c.post("/api/tables", json=body).json()
         tid = made["table"]["id"]
-        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        tokens = {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
+        for s in made["seats"]:
+            if s["invite"]:
+                claimed = c.post(f"/api/tables/{tid}/claim", json={"invite": s["invite"]}).json()
+                tokens[claimed["seat"]] = claimed["token"]
+        assert sorted(tokens) == list(range(players))
         readers = [
             Reader(sockets.enter_context(c.websocket_connect(f"/ws/{tid}")), v)
             for v in [*range(players), None]
@@ -188,38 +197,29 @@ def _play(tmp_path: Path, mode: str, players: int, options: dict[str, Any]) -> N
             for e in events:
                 named |= _event_cards(e)
             assert not named & secrets[None][at], at
-    _replays_with_the_cli(tmp_path, tid, game, hashes)
+        # The record, as the end screen downloads it, for the last seat's player.
+        got = c.get(f"/api/tables/{tid}/record", headers={TOKEN: tokens[players - 1]})
+        assert got.status_code == 200, got.text
+    _replays_with_the_cli(tmp_path, got.text, game, hashes)
 
 
-def _replays_with_the_cli(tmp_path: Path, tid: str, game: GemRushGame, hashes: list[str]) -> None:
-    async def load() -> Any:
-        storage = open_storage(str(tmp_path / "wire.sqlite3"))
-        try:
-            return await storage.load_record(tid)
-        finally:
-            await storage.close()
-
-    row, actions = asyncio.run(load())
-    record = GameRecord(
-        row.game, row.rules_version, row.seed, row.players, row.options, row.params,
-        tuple(a.action for a in actions), tuple(a.state_hash for a in actions),
-        tuple(s.kind for s in row.seats), row.data_set, GAME.info.notice,
-    )  # fmt: skip
-    assert list(record.hashes) == hashes
+def _replays_with_the_cli(tmp_path: Path, text: str, game: GemRushGame, hashes: list[str]) -> None:
+    record = GameRecord.from_json(json.loads(text))
+    assert record.game == "gem-rush" and record.seed == SEED and list(record.hashes) == hashes
     path = tmp_path / "table.json"
-    path.write_text(record.dumps(), encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     screen = Console(file=io.StringIO(), width=160)
     assert main(["replay", str(path)], console=screen, read=scripted_input(["q"])) == 0
     assert GAME.from_record(GameRecord.load(str(path))).state_hash() == game.state_hash()
 
 
-def test_rush_for_three_sends_no_hidden_card(tmp_path: Path) -> None:
-    _play(tmp_path, "rush", 3, {})
+def test_rush_for_three_with_invited_players_sends_no_hidden_card(tmp_path: Path) -> None:
+    _play(tmp_path, "rush", 3, {}, invited=True)
 
 
 def test_rush_for_four_with_burns_sends_no_hidden_card(tmp_path: Path) -> None:
     _play(tmp_path, "rush", 4, {"rush_burns": True})
 
 
-def test_crisis_with_hidden_hands_sends_no_hidden_card(tmp_path: Path) -> None:
+def test_hot_seat_crisis_with_hidden_hands_sends_no_hidden_card(tmp_path: Path) -> None:
     _play(tmp_path, "crisis", 3, {"hidden_hands": True})

@@ -106,6 +106,9 @@ class GemRushWeb:
 
     game = GAME_NAME
     board = True
+    # Ruling GR-W1: no rule keeps a hand, the deck or the room stack secret once the game is
+    # over (scores never depend on them), so a finished table's record goes to its players.
+    record_public_at_end = True
     automa_kind = "automa"  # no mode adds seats the engine plays: never stored
     lobby_options = (
         LobbyOption("level", "grw.lobby.level"),
