@@ -9,7 +9,8 @@ paid, done, burn deck, stop). Every action with a place on the table must be cli
 
 - Crisis, two people on one device (hot-seat) and a bot, to the end (a low target, stopping
   once the team reaches it); its record, downloaded from the end screen, replays to the end;
-- Rush against a bot, to the end, in Japanese (no catalogue key left on the page);
+- Rush against a bot, to the end, in Japanese (no catalogue key left on the page, nor in the
+  rules dialog's sections for Gem Rush);
 - Rush on one device: the hand-off screen shows no card, and the next player's hand is face up
   only once they take the device (the other hand then shows as card backs), in French;
 - a Rush game on a phone (390×844), to the end, its tabs opened as needed.
@@ -216,6 +217,15 @@ def test_a_rush_game_is_played_to_the_end_in_japanese(
     page.wait_for_selector(".gr-track", state="attached")
     shot(page, "gemrush-game-rush-ja-start")
     _no_raw_keys(page)
+    # the rules dialog explains Gem Rush, in Japanese, from the catalogue
+    page.click("#rules-button")
+    page.wait_for_selector("#rules .rules-section")
+    assert page.locator("#rules .rules-section").count() >= 7
+    assert page.locator("#rules .gr-aid-rooms tr").count() >= 60
+    rules = page.locator("#rules").inner_text()
+    assert not RAW_KEY.findall(rules), RAW_KEY.findall(rules)[:5]
+    shot(page, "gemrush-game-rules-ja")
+    page.click("#rules-close")
     over = player.play()
     assert player.on_table > 0
     assert over.locator("#scores .gr-end-seats").is_visible()

@@ -17,11 +17,26 @@ function seatKind(st, seat) {
   return kindLabel(info.kind || "");
 }
 
+// The cards the hand shows now and did not show before this step (they rise in when the table
+// animates its steps: ctx.motion ms, the view before in ctx.before).
+function freshCards(p, ctx) {
+  if (!ctx || !ctx.motion || !ctx.before || !ctx.before.players) return new Set();
+  const was = ctx.before.players.find((q) => q.seat === p.seat);
+  if (!was) return new Set();
+  const seen = new Set([...(was.hand || []), ...(was.known || [])]);
+  return new Set([...(p.hand || []), ...(p.known || [])].filter((id) => !seen.has(id)));
+}
+
 // The cards of a hand as the viewer may see them. opts: {chosen: ids marked as in the
 // payment, small}.
 export function handCards(p, ctx, opts = {}) {
   const chosen = new Set(opts.chosen || []);
-  const card = (id, extra = "") => clickable(cardNode(id, { small: opts.small, extra: `${extra}${chosen.has(id) ? " chosen" : ""}`.trim() }), `card:${id}`, ctx);
+  const fresh = freshCards(p, ctx);
+  const card = (id, extra = "") => {
+    const node = cardNode(id, { small: opts.small, extra: `${extra}${chosen.has(id) ? " chosen" : ""}${fresh.has(id) ? " fresh" : ""}`.trim() });
+    if (fresh.has(id)) node.style.setProperty("--motion", `${ctx.motion}ms`);
+    return clickable(node, `card:${id}`, ctx);
+  };
   if (p.hand) return p.hand.map((id) => card(id));
   const known = p.known || [];
   const hidden = Math.max(0, p.hand_size - known.length);
