@@ -7,7 +7,8 @@ the first moves of a real Rush table with a bot by clicking the mine.
 
 - the mine renders a fresh Crisis and Rush table and a large mine after 60+ random actions:
   one tile per placed tile, one dashed square per construction site, one dwarf per seat, every
-  legal action with a place on the mine clickable there (``data-actions``), no catalogue key left;
+  legal action with a place on the mine clickable there (``data-actions``), no catalogue key left
+  (English, French, Japanese); axe-core finds no serious accessibility violation;
 - each of the eleven gems has its own shape (the colour-blind check, with a greyscale shot);
 - a construction's rotation is chosen by clicking a preview in the tray (pointing at one turns
   the ghost tile), and from the keyboard;
