@@ -4,7 +4,8 @@ Run by hand: ``python -m benchmarks.server_load [--tables 200] [--seconds 60] [-
 (``--db postgresql://... --redis redis://... [--processes 2]`` to measure that set-up). It starts
 real server processes (uvicorn, ``python -m iridescia.web.server``, SQLite in a temporary
 folder by default) and, in this process, one WebSocket client per seat of every table of Gems
-of Iridescia (``--game``).
+of Iridescia (``--game``: or Gem Rush, ``--game gem-rush``, in its first mode, Crisis, unless
+``--mode rush``).
 
 ``--processes N`` (PostgreSQL and Redis only) starts N server processes sharing the database
 and the Redis notices, and spreads the clients over them as a load balancer would: table i is
@@ -209,6 +210,8 @@ async def table_slot(
     n = len(servers)
     while not stop.is_set():
         body = {"game": args.game, "seats": ["human"] * args.seats, "mine": list(range(args.seats))}
+        if args.mode:
+            body["mode"] = args.mode
         d = await asyncio.to_thread(post_json, servers[index % n].url + "/api/tables", body)
         tid = d["table"]["id"]
         sent_log = Sent()
@@ -316,6 +319,7 @@ async def run(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[st
     await asyncio.gather(*slots, return_exceptions=True)
     return {
         "game": args.game,
+        "mode": args.mode,
         "tables": args.tables,
         "seats": args.seats,
         "processes": len(servers),
@@ -373,6 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--game", default="gems-of-iridescia", help="a game with a board in the browser")
+    p.add_argument("--mode", default=None, help="the game's mode (default: its first)")
     p.add_argument("--seats", type=int, default=2, help="bot clients per table (2-4)")
     p.add_argument("--seconds", type=float, default=60.0, help="measured time")
     p.add_argument("--warmup", type=float, default=10.0)
