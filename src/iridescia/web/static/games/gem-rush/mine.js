@@ -135,13 +135,20 @@ export function renderMine(view, ctx) {
     if (!siteCells.has(key(s.x, s.y))) siteCells.set(key(s.x, s.y), []);
     siteCells.get(key(s.x, s.y)).push(s);
   }
+  // The site a payment is for (its door's cost is what the cards pay) wears the placing pink.
+  const paying = view.decision && view.decision.kind === "payment" ? view.decision.details || {} : {};
   for (const [cell, sites] of siteCells) {
     const { x, y } = sites[0];
     const [x0, y0] = geo.corner(x, y);
     const g = drawSite(layers.sites, x0, y0);
     g.dataset.x = x;
     g.dataset.y = y;
-    const words = joinList(sites.map((s) => t(s.through_tunnels ? "grb.site_tunnels" : "grb.site", { dir: dirName(s.dir), tile: tileLabel(s.tile), cost: s.cost.length ? joinList(s.cost.map(gemName)) : t("gr.door.free"), points: s.points })));
+    const building = sites.some((s) => s.tile === paying.tile && s.dir === paying.dir);
+    if (building) {
+      g.classList.add("gr-site-building");
+      focus.push([x0, y0]);
+    }
+    const words = (building ? `${t("grb.building")} · ` : "") + joinList(sites.map((s) => t(s.through_tunnels ? "grb.site_tunnels" : "grb.site", { dir: dirName(s.dir), tile: tileLabel(s.tile), cost: s.cost.length ? joinList(s.cost.map(gemName)) : t("gr.door.free"), points: s.points })));
     el("title", {}, g).textContent = words;
     // A site reached through tunnels: its door's cost is far away, so it is repeated here.
     sites.filter((s) => s.through_tunnels).forEach((s, i) => costPlaque(g, { cost: s.cost, points: s.points }, x0 + CELL / 2, y0 + CELL / 2 + (i - (sites.length - 1) / 2) * 16, 0, 4.6, "gr-cost gr-cost-far"));
