@@ -342,14 +342,20 @@ async def run(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[st
     }
 
 
-async def spectator_cost(watchers: int, moves: int) -> dict[str, Any]:
-    """CPU seconds the game service spends per move on a table watched by ``watchers``
+async def spectator_cost(
+    watchers: int, moves: int, game: str = "gems-of-iridescia", mode: str | None = None
+) -> dict[str, Any]:
+    """CPU seconds the game service spends per move on a 2-seat table of ``game`` (in ``mode``,
+    default: Gems of Iridescia's ``standard``, another game's first) watched by ``watchers``
     spectators, in process (see the module docstring)."""
     svc = GameService(SqliteStorage(":memory:"), bot_delay=0, step_delay=0)
     if hasattr(svc, "max_spectators"):
         svc.max_spectators = watchers
     await svc.start()
-    spec = TableSpec.from_json({"mode": "standard", "seats": ["human", "human"]})
+    request: dict[str, Any] = {"game": game, "seats": ["human", "human"]}
+    if mode or game == "gems-of-iridescia":
+        request["mode"] = mode or "standard"
+    spec = TableSpec.from_json(request)
     row, _ = await svc.create(spec, {0, 1}, 5)
     seats = [await svc.connect(row.id, s.token) for s in row.seats]
     subs = [await svc.connect(row.id, None) for _ in range(watchers)]
@@ -370,7 +376,8 @@ async def spectator_cost(watchers: int, moves: int) -> dict[str, Any]:
         spent += time.process_time() - cpu
         made += 1
     await svc.stop()
-    return {"spectators": watchers, "moves": made, "cpu_ms_per_move": round(1000 * spent / made, 2)}
+    per_move = round(1000 * spent / made, 2)
+    return {"game": game, "spectators": watchers, "moves": made, "cpu_ms_per_move": per_move}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -401,7 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON line only")
     args = p.parse_args(argv)
     if args.spectator_cost:
-        result = asyncio.run(spectator_cost(args.spectator_cost, args.moves))
+        cost = spectator_cost(args.spectator_cost, args.moves, args.game, args.mode)
+        result = asyncio.run(cost)
         print(json.dumps(result))
         return 0
     postgres = bool(args.db and args.db.startswith("postgresql://"))
