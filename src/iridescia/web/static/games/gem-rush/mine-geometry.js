@@ -7,7 +7,7 @@ import { CELL, DIRS } from "./tiles.js";
 
 export const STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 export const opposite = (dir) => DIRS[(DIRS.indexOf(dir) + 2) % 4];
-const PAD = 0.45 * CELL;  // room around the outermost cells for plaques and glows
+const PAD = 0.2 * CELL;  // room around the outermost cells for glows and badges
 
 const key = (x, y) => `${x},${y}`;
 

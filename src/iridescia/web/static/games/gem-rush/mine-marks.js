@@ -15,24 +15,24 @@ import { t, seatName } from "/static/js/i18n.js";
 import { el, dwarfFill } from "./icons.js";
 import { dwarfPlaces } from "./mine-geometry.js";
 
-// A picture of what a click does, in the place's corner (no words to translate): footprints to
-// walk, a hammer to build, an arrow to go to a room, two squares to copy one, a cross to remove
-// one, a lift's arrows to send the elevator, a turning arrow to turn a tile.
-const BADGES = { walk: "walk", reopen: "build", build: "build", to: "go", jump: "go", copy: "copy", remove: "remove", door: "lift", rotate: "turn" };
+// A picture of what a click does, in the place's corner (no words to translate): an arrow to
+// walk or go to a room, a hammer to build (a walk into the rock builds there), two squares to
+// copy a room, a cross to remove one, a lift's arrows to send the elevator, a turning arrow to
+// turn a tile. `kind` overrides what the actions' words say.
+const BADGES = { walk: "go", reopen: "build", build: "build", to: "go", jump: "go", copy: "copy", remove: "remove", door: "lift", rotate: "turn" };
 
-export function legalBadge(parent, acts, x, y) {
+export function legalBadge(parent, acts, x, y, kind = null) {
   const heads = acts.map((a) => String(a).split(" ")[0]);
-  const kind = BADGES[heads.find((h) => BADGES[h])];
+  kind = kind || BADGES[heads.find((h) => BADGES[h])];
   if (!kind) return null;
-  const b = el("g", { class: `gr-badge gr-badge-${kind}` }, parent);
+  const b = el("g", { class: `gr-badge gr-badge-${kind}`, transform: `translate(${x} ${y}) scale(1.3) translate(${-x} ${-y})` }, parent);
   el("circle", { cx: x, cy: y, r: 8, class: "gr-badge-disc" }, b);
   const ink = { fill: "none", stroke: "#1b1424", "stroke-width": "1.8", "stroke-linecap": "round", "stroke-linejoin": "round" };
   const p = (d, extra = {}) => el("path", { d, ...ink, ...extra }, b);
-  if (kind === "walk") {  // two footprints
-    el("ellipse", { cx: x - 2.4, cy: y + 1.2, rx: 1.9, ry: 3.2, fill: "#1b1424" }, b);
-    el("ellipse", { cx: x + 2.4, cy: y - 1.6, rx: 1.9, ry: 3.2, fill: "#1b1424" }, b);
+  if (kind === "build") {  // a hammer: a handle and a square head
+    p(`M${x - 4.5},${y + 4.5} L${x + 1},${y - 1}`, { "stroke-width": "2.2" });
+    el("polygon", { points: `${x - 1.8},${y - 4.2} ${x + 1.6},${y - 7.4} ${x + 6.2},${y - 2.8} ${x + 3},${y + 0.4}`, fill: "#1b1424" }, b);
   }
-  else if (kind === "build") { p(`M${x - 4},${y + 5} L${x + 2},${y - 1}`); p(`M${x - 1},${y - 5} L${x + 5},${y + 1}`, { "stroke-width": "3" }); }
   else if (kind === "go") p(`M${x - 5},${y} L${x + 4},${y} M${x + 0.5},${y - 3.5} L${x + 4.5},${y} L${x + 0.5},${y + 3.5}`);
   else if (kind === "copy") { el("rect", { x: x - 5, y: y - 5, width: 6.5, height: 6.5, ...ink }, b); el("rect", { x: x - 1.5, y: y - 1.5, width: 6.5, height: 6.5, ...ink, fill: "#ffd43b" }, b); }
   else if (kind === "remove") p(`M${x - 3.5},${y - 3.5} L${x + 3.5},${y + 3.5} M${x + 3.5},${y - 3.5} L${x - 3.5},${y + 3.5}`);

@@ -18,6 +18,9 @@ import { legalBadge, makeClickable, lastMoves, drawMarks, animateStep } from "./
 import { roomName, roomEffect, gemName, tileLabel } from "./words.js";
 
 const key = (x, y) => `${x},${y}`;
+// A gem's radius on the plaque of a door onto the rock: the cost a player reads most, so it is
+// drawn big in the empty cell beyond the door (four to a line, two lines at most).
+const PLAQUE_GEM = 10;
 const dirName = (d) => t(`gr.dir.${d}`);
 
 function doorWords(side, d) {
@@ -151,11 +154,19 @@ export function renderMine(view, ctx) {
     const words = (building ? `${t("grb.building")} · ` : "") + joinList(sites.map((s) => t(s.through_tunnels ? "grb.site_tunnels" : "grb.site", { dir: dirName(s.dir), tile: tileLabel(s.tile), cost: s.cost.length ? joinList(s.cost.map(gemName)) : t("gr.door.free"), points: s.points })));
     el("title", {}, g).textContent = words;
     // A site reached through tunnels: its door's cost is far away, so it is repeated here.
-    sites.filter((s) => s.through_tunnels).forEach((s, i) => costPlaque(g, { cost: s.cost, points: s.points }, x0 + CELL / 2, y0 + CELL / 2 + (i - (sites.length - 1) / 2) * 16, 0, 4.6, "gr-cost gr-cost-far"));
+    sites.filter((s) => s.through_tunnels).forEach((s, i, far) => costPlaque(g, { cost: s.cost, points: s.points }, x0 + CELL / 2, y0 + CELL / 2 + (i - (far.length - 1) / 2) * 52, 0, PLAQUE_GEM, "gr-cost gr-cost-far", { perLine: 4 }));
     const acts = places.cells.get(cell);
     if (acts) {
       g.classList.add("gr-site-legal");
-      legalBadge(g, acts, x0 + CELL - 18, y0 + 18);
+      // In the middle of the square, clear of the door plaques along its sides (a site reached
+      // through tunnels has its plaque there: the badge then takes a corner).
+      const far = sites.some((s) => s.through_tunnels);
+      let [bx, by] = [x0 + CELL / 2, y0 + CELL / 2];
+      for (const s of new Set(sites.filter((x) => !x.through_tunnels).map((x) => x.dir))) {
+        const [dx, dy] = STEP[s];  // the plaque hugs the side facing its door: move away from it
+        [bx, by] = [bx + dx * 18, by - dy * 18];
+      }
+      legalBadge(g, acts, far ? x0 + CELL - 16 : bx, far ? y0 + CELL - 16 : by, "build");
       makeClickable(g, acts, words, ctx, svg);
       focus.push([x0, y0]);
     }
@@ -166,7 +177,7 @@ export function renderMine(view, ctx) {
     const [x0, y0] = geo.corner(x, y);
     const g = drawSite(layers.sites, x0, y0);
     g.classList.add("gr-site-legal");
-    legalBadge(g, acts, x0 + CELL - 18, y0 + 18);
+    legalBadge(g, acts, x0 + CELL / 2, y0 + CELL / 2, "build");
     makeClickable(g, acts, t("grb.empty"), ctx, svg);
     focus.push([x0, y0]);
   }
@@ -178,8 +189,7 @@ export function renderMine(view, ctx) {
     const d = DIRS.indexOf(o.dir);
     const [x0, y0] = geo.corner(tile.x, tile.y);
     const [mx, my, ox, oy] = sideMiddle(x0, y0, d);
-    const out = 5.6 * 1.25 + 5;  // just outside the doorway, inside the site it builds
-    costPlaque(layers.plaques, tile.sides[d], mx + ox * out, my + oy * out, d, 5.6, "gr-cost gr-cost-open");
+    costPlaque(layers.plaques, tile.sides[d], mx, my, d, PLAQUE_GEM, "gr-cost gr-cost-open", { perLine: 4, out: [ox, oy] });
   }
   drawOneWays(layers.oneways, view, grid, geo);
 
@@ -187,7 +197,9 @@ export function renderMine(view, ctx) {
   for (const door of places.doors) {
     const d = DIRS.indexOf(door.dir);
     const [x0, y0] = geo.corner(door.tile.x, door.tile.y);
-    const [mx, my] = sideMiddle(x0, y0, d);
+    // The ring sits in the doorway, inside the tile: the plaque beyond the door stays in sight.
+    const [ex, ey, ox, oy] = sideMiddle(x0, y0, d);
+    const [mx, my] = [ex - ox * 12, ey - oy * 12];
     const across = d % 2 === 0;
     const g = el("g", { class: "gr-door-target", "data-door": `${door.tile.id}:${door.dir}` }, layers.doors);
     el("rect", across ? { x: mx - 26, y: my - 13, width: 52, height: 26, rx: 8 } : { x: mx - 13, y: my - 26, width: 26, height: 52, rx: 8 }, g).setAttribute("class", "gr-door-ring");

@@ -6,7 +6,7 @@
 // the tile's label. Also the construction site (a dashed empty square) and each side's shape
 // for any rotation of a catalogue tile, so the mine can show a tile not yet placed (a ghost).
 // Everything is drawn in a cell of CELL units whose top-left corner is (x0, y0).
-import { el, gemShape, pointsShape, roomTypeShape } from "./icons.js";
+import { el, gemShape, roomTypeShape } from "./icons.js";
 import { roomName, tileLabel } from "./words.js";
 import { t } from "/static/js/i18n.js";
 
@@ -70,28 +70,47 @@ export function sideMiddle(x0, y0, d) {
   return [[x0 + c, y0, 0, -1], [x0 + CELL, y0 + c, 1, 0], [x0 + c, y0 + CELL, 0, 1], [x0, y0 + c, -1, 0]][d];
 }
 
-// A door's cost as gems and its points on a plaque centred on (cx, cy), laid along the side
-// (a row on N and S, a column on E and W). `size` the gems' radius; a free door says so.
-export function costPlaque(parent, side, cx, cy, d, size, cls) {
+// A door's points: a gold disc with the number, readable at a glance.
+function pointsDisc(parent, cx, cy, r, n) {
+  const g = el("g", { class: "gr-points-disc" }, parent);
+  el("circle", { cx, cy, r, fill: "#f2c14e", stroke: "#4a3200", "stroke-width": (r / 6).toFixed(2) }, g);
+  el("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", "font-size": (r * 1.25).toFixed(1), "font-weight": "800", fill: "#2a1a00" }, g).textContent = String(n);
+  return g;
+}
+
+// A door's cost as gems and its points on a plaque for the door on side d (N, E, S, W as 0-3)
+// whose middle is (mx, my). The gems and the points run along the side, `perLine` to a line,
+// further lines stacked away from the side; with `out` ([ox, oy], the way out of the tile) the
+// plaque starts just past the side and reaches into the empty cell beyond (a site's door),
+// otherwise it is centred on (mx, my). A free door says so in words. `size` is a gem's radius.
+export function costPlaque(parent, side, mx, my, d, size, cls, { perLine = 8, out = null } = {}) {
   const g = el("g", { class: cls }, parent);
-  const along = d % 2 === 0;  // N or S: a row
+  const along = d % 2 === 0;  // N or S: lines run across the page
   const step = size * 2.3;
-  const n = side.cost.length;
-  if (!n) {
-    const w = size * 5.2;
-    el("rect", { x: cx - w / 2, y: cy - size * 1.1, width: w, height: size * 2.2, rx: size * 0.6, class: "gr-plaque gr-plaque-free" }, g);
-    el("text", { x: cx, y: cy + size * 0.42, "text-anchor": "middle", "font-size": (size * 1.25).toFixed(1), class: "gr-free-word" }, g).textContent = t("gr.door.free");
+  const items = [...side.cost, null];  // the gems, then the points (null)
+  const lines = [];
+  for (let i = 0; i < items.length; i += perLine) lines.push(items.slice(i, i + perLine));
+  const free = !side.cost.length;
+  const length = free ? size * 5.6 : Math.max(...lines.map((l) => l.length)) * step + size * 0.6;
+  const depth = free ? size * 2.4 : lines.length * step + size * 0.3;
+  const [w, h] = along ? [length, depth] : [depth, length];
+  const gap = 3;
+  const cx = out ? mx + out[0] * (w / 2 + gap) : mx;
+  const cy = out ? my + out[1] * (h / 2 + gap) : my;
+  el("rect", { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: size * 0.6, class: free ? "gr-plaque gr-plaque-free" : "gr-plaque" }, g);
+  if (free) {
+    el("text", { x: cx, y: cy + size * 0.45, "text-anchor": "middle", "font-size": (size * 1.3).toFixed(1), class: "gr-free-word" }, g).textContent = t("gr.door.free");
     return g;
   }
-  const total = n * step + step;  // the gems, then the points
-  const long = total + size * 0.6;
-  const short = size * 2.5;
-  el("rect", along
-    ? { x: cx - long / 2, y: cy - short / 2, width: long, height: short, rx: size * 0.6, class: "gr-plaque" }
-    : { x: cx - short / 2, y: cy - long / 2, width: short, height: long, rx: size * 0.6, class: "gr-plaque" }, g);
-  const at = (i) => -total / 2 + step / 2 + i * step;
-  side.cost.forEach((code, i) => gemShape(g, code, along ? cx + at(i) : cx, along ? cy : cy + at(i), size));
-  pointsShape(g, along ? cx + at(n) : cx, along ? cy - size * 0.05 : cy + at(n) - size * 0.05, size * 0.95, side.points);
+  lines.forEach((line, j) => {
+    const across = -depth / 2 + size * 0.15 + step / 2 + j * step;
+    line.forEach((code, i) => {
+      const run = -(line.length * step) / 2 + step / 2 + i * step;
+      const [x, y] = along ? [cx + run, cy + across] : [cx + across, cy + run];
+      if (code === null) pointsDisc(g, x, y, size * 0.95, side.points);
+      else gemShape(g, code, x, y, size);
+    });
+  });
   return g;
 }
 
