@@ -66,12 +66,32 @@ def _walk(args: list[str], view: View) -> Text | None:
     if site is not None:
         return msg("gr.say.walk_build", towards=towards,
                    cost=_price(site.get("cost") or (), int(site.get("points", 0))))  # fmt: skip
-    dx, dy = STEP[d]
-    x, y = int(here["x"]) + dx, int(here["y"]) + dy
-    beyond = next((t for t in _tiles(view) if t.get("x") == x and t.get("y") == y), None)
+    beyond = _walk_end(view, here, d)
     if beyond is None:
         return None
     return msg("gr.say.walk_to", towards=towards, room=words.tile(beyond["id"]))
+
+
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+
+
+def _walk_end(view: View, here: dict[str, Any], d: str) -> dict[str, Any] | None:
+    """The room a walk from ``here`` towards ``d`` ends in: through tunnels, each entered by
+    one side and left by the side paired with it (None: no tile there, or a loop)."""
+    at = {(int(t["x"]), int(t["y"])): t for t in _tiles(view)}
+    x, y = int(here["x"]), int(here["y"])
+    for _ in range(len(at)):
+        dx, dy = STEP[d]
+        x, y = x + dx, y + dy
+        tile = at.get((x, y))
+        if tile is None or tile.get("type") != "tunnel":
+            return tile
+        entry = OPPOSITE[d]
+        pair = next((p for p in tile.get("pairs") or () if entry in p), None)
+        if pair is None:
+            return None
+        d = pair.replace(entry, "", 1)
+    return None
 
 
 def _build(args: list[str], view: View) -> Text | None:
