@@ -262,3 +262,26 @@ def test_the_result_of_each_mode() -> None:
     assert result["ranking"][0] in result["winners"]
     built = sum(s["constructions"] for s in result["seats"])
     assert built == result["statistics"]["constructions"]
+
+
+def test_a_walk_label_names_the_room_the_walk_ends_in() -> None:
+    """Through tunnels too: the label's room is where the dwarf stands after the walk."""
+    checked = 0
+    for seed in (2, 6):
+        game = GAME.new(3, seed, {}, None, mode="rush")
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            decision = game.decision()
+            assert decision is not None
+            labels = WEB.labels(game.view(decision.player), decision.actions)
+            for a in decision.actions:
+                label = labels.get(a.id)
+                if not isinstance(label, dict) or label["key"] != "gr.say.walk_to":
+                    continue
+                after = game.clone()
+                after.apply(a)
+                room = after.view(decision.player)["players"][decision.player]["room"]
+                assert label["args"]["room"]["args"]["label"] == f"T{room:02d}", (seed, a)
+                checked += 1
+            game.apply(rng.choice(decision.actions))
+    assert checked > 100
