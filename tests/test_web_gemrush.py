@@ -285,3 +285,13 @@ def test_a_walk_label_names_the_room_the_walk_ends_in() -> None:
                 checked += 1
             game.apply(rng.choice(decision.actions))
     assert checked > 100
+
+
+def test_the_lobby_shows_the_turn_the_view_counts() -> None:
+    game = GAME.new(2, 1, {}, None, mode="rush")
+    rng = random.Random(1)
+    while True:
+        assert WEB.turn(game) == game.view(0)["turn"] >= 1
+        if game.is_terminal():
+            break
+        game.apply(rng.choice(list(game.legal_actions())))

@@ -146,7 +146,12 @@ class GemRushWeb:
         return final_result(cast(GemRushGame, game))
 
     def turn(self, game: AnyGame) -> int | None:
-        return _HEURISTICS.turn_index(game) if _HEURISTICS is not None else None
+        """The turn in progress, 1 for the first (the last one played once the game is over),
+        as the view's ``turn`` counts them."""
+        if _HEURISTICS is None:
+            return None
+        done = int(_HEURISTICS.turn_index(game))
+        return done if game.is_terminal() else done + 1
 
 
 _HEURISTICS = GAME.heuristics()
