@@ -9,9 +9,10 @@
 - a bad invite link: refused once, forgotten (not retried, not kept for the plain link), with an
   offer to watch the table instead; a table that does not exist says so;
 - languages: English -> French -> Japanese changes the strings, and the choice survives a reload;
-- the game chooser: every registered game is listed; Gem Rush (no board in the browser yet)
-  shows its provisional-components notice, its modes and seat ranges and the terminal command,
-  in each language, and offers no table to create.
+- the game chooser: every registered game is listed; Gem Rush's provisional-components notice
+  is one click away (without choosing the game), and choosing it offers its modes, its Crisis
+  level or a custom target and its table options, in each language (its tables are played in
+  ``test_e2e_gemrush_*.py``).
 
 Screenshots of the board at several moments go to ``test-artifacts/``.
 """
