@@ -33,7 +33,7 @@ function doorWords(side, d) {
 function tileWords(tile, view) {
   const words = [tile.type === "tunnel"
     ? t("grb.tunnel", { tile: tileLabel(tile.id), pairs: joinList(tile.pairs.map((p) => `${dirName(p[0])}–${dirName(p[1])}`)) })
-    : t("grb.tile", { room: roomName(tile.room), tile: tileLabel(tile.id), type: t(`gr.type.${tile.type}`) })];
+    : t(tile.type === "none" ? "grb.tile_none" : "grb.tile", { room: roomName(tile.room), tile: tileLabel(tile.id), type: t(`gr.type.${tile.type}`) })];
   const effect = tile.type === "tunnel" ? "" : roomEffect(tile.room);
   if (effect) words.push(effect);
   const doors = tile.type === "tunnel" ? [] : tile.sides.map((s, i) => doorWords(s, DIRS[i])).filter(Boolean);
