@@ -109,7 +109,7 @@ def _printed_side(side: str) -> Text:
     if ":" not in side:
         return msg("gr.type.tunnel")
     cost, _, points = side.partition(":")
-    return _price([g for g in cost.split("+") if g], int(points))
+    return _price([g for g in cost.split("+") if g and g != "free"], int(points))
 
 
 def _rotate(args: list[str], view: View) -> Text | None:
@@ -125,7 +125,7 @@ def _rotate(args: list[str], view: View) -> Text | None:
         msg("gr.say.side", dir=msg(f"gr.say.dir.{d}"), side=_printed_side(printed[(k - r) % 4]))
         for k, d in enumerate(DIRS)
     ]
-    return msg("gr.say.rotate", sides=listed(shown))
+    return msg("gr.say.rotate", sides=listed(shown, " · "))
 
 
 def _room(args: list[str], view: View) -> Text | None:
