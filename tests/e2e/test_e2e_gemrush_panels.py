@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 from typing import Any
 
 import pytest
@@ -92,6 +93,7 @@ TEXTS_JS = """() => {
 }"""
 
 
+@cache
 def _views() -> dict[tuple[str, str], dict[str, Any]]:
     """A view of the deciding seat for each decision kind met in seeded random games (Crisis
     with open and hidden hands, Rush), keyed by (game, kind)."""
