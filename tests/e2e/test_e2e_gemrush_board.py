@@ -15,6 +15,7 @@ the first moves of a real Rush table with a bot by clicking the mine.
 - zoomed in, the view centres on the acting dwarf and the legal places; a drag pans it;
 - ``project`` applies each step of a random game to a copy of the view before it and gets the
   mine, rooms and scores of the view after it (the old view is never changed);
+- a click on a doorway of the dwarf's room walks through it; Mystic Elevator's doors are clickable;
 - on a real table, a click on a doorway's destination walks the dwarf there.
 
 Screenshots: ``test-artifacts/gemrush-board-*.png``.
@@ -248,6 +249,33 @@ def test_rotation_is_chosen_by_clicking_a_preview(
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
     assert page.evaluate("window.picked") == [[f"rotate {rotations[1]}"]]
+    assert not errors.errors, errors.errors
+
+
+def test_doors_are_clickable(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    """A walk is played by clicking the doorway of the dwarf's room; Mystic Elevator is sent by
+    clicking a door onto the rock (each such door is a Tab stop with a badge)."""
+    page = _harness(context, server, errors)
+    view, _, _ = _play("crisis", 3, seed=1, actions=0)
+    legal = _draw(page, view)
+    walks = sorted(p for p in legal if p.startswith("dir:"))
+    assert walks
+    room = next(p["room"] for p in view["players"] if p["seat"] == view["decision"]["player"])
+    direction = walks[0].split(":")[1]
+    page.locator(f"svg.gr-mine .gr-door-target[data-door='{room}:{direction}']").click()
+    assert page.evaluate("window.picked") == [[f"walk {direction}"]]
+    view, _, _ = _play("rush", 4, seed=0, actions=400, stop="elevator door")
+    assert view["decision"]["kind"] == "elevator door"
+    legal = _draw(page, view, size=(1000, 800))
+    doors = page.locator("svg.gr-mine .gr-door-target.gr-legal[tabindex='0']")
+    assert doors.count() == len([p for p in legal if p.startswith("door:")]) >= 2
+    assert doors.first.locator(".gr-badge-lift").count() == 1
+    doors.first.click()
+    tile, side = str(doors.first.get_attribute("data-door")).split(":")
+    assert page.evaluate("window.picked") == [[f"door T{int(tile):02d} {side}"]]
+    shot(page, "gemrush-board-elevator")
     assert not errors.errors, errors.errors
 
 
