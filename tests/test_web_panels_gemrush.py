@@ -61,7 +61,8 @@ def test_every_key_the_panels_name_is_in_every_catalogue() -> None:
 
 
 def _decision_kinds() -> set[str]:
-    """Every decision kind met in a few seeded random games (Crisis and Rush)."""
+    """Every decision kind met in a few seeded random games (Crisis and Rush), and each
+    destination decision's ``how`` as ``destination:<how>``."""
     kinds: set[str] = set()
     for mode, seed in (("crisis", 1), ("rush", 2), ("crisis", 3), ("rush", 4)):
         game = GAME.new(3, seed, mode=mode)
@@ -73,6 +74,8 @@ def _decision_kinds() -> set[str]:
             decision = game.view(seat)["decision"]
             assert decision is not None
             kinds.add(decision["kind"])
+            if "how" in decision["details"]:
+                kinds.add(f"destination:{decision['details']['how']}")
             game.apply(rng.choice(game.legal_actions()))
     return kinds
 
@@ -81,7 +84,11 @@ def test_the_key_families_cover_the_data() -> None:
     data = catalogue()
     kinds = _decision_kinds()
     assert {"payment", "keep", "burn", "movement"} <= kinds
+    hows = {k.split(":", 1)[1] for k in kinds if k.startswith("destination:")}
+    kinds -= {f"destination:{how}" for how in hows}
+    assert "warpstone jump" in hows  # the effects panel names it as gr.ctx.dest.warpstone_jump
     families = {f"gr.kind.{k.replace(' ', '_')}" for k in kinds}
+    families |= {f"gr.ctx.dest.{how.replace(' ', '_')}" for how in hows}
     families |= {f"grp.special.{g['code']}" for g in data["gems"] if g["special"]}
     families |= {f"gr.gem.{g['code']}" for g in data["gems"]}
     families |= {f"grp.end.fig.{f}" for f in SEAT_FIGURES if f not in ("score", "turns")}

@@ -136,7 +136,7 @@ function hint(view) {
     case "keep": return t("grp.hint.keep", { n: det.keep, chosen: d.chosen_count });
     case "discard one": return t("grp.hint.discard_one");
     case "discard any": return t("grp.hint.discard_any");
-    case "destination": return det.how ? t(`gr.ctx.dest.${det.how}`) : t("gr.prompt.destination");
+    case "destination": return det.how ? t(`gr.ctx.dest.${det.how.replaceAll(" ", "_")}`) : t("gr.prompt.destination");
     case "movement": return mine ? t("grp.hint.movement") : null;
     case "action": return t("grp.hint.action");
     default: return null;  // the prompt says it already
