@@ -203,7 +203,8 @@ export function renderMine(view, ctx) {
     const across = d % 2 === 0;
     const g = el("g", { class: "gr-door-target", "data-door": `${door.tile.id}:${door.dir}` }, layers.doors);
     el("rect", across ? { x: mx - 26, y: my - 13, width: 52, height: 26, rx: 8 } : { x: mx - 13, y: my - 26, width: 26, height: 52, rx: 8 }, g).setAttribute("class", "gr-door-ring");
-    if (door.tab) legalBadge(g, door.acts, mx + (across ? 26 : 13), my - (across ? 13 : 26));
+    // The badge on the ring's inner corner, off the plaque beyond the door.
+    if (door.tab) legalBadge(g, door.acts, mx + Math.abs(oy) * 26 - ox * 13, my + Math.abs(ox) * 26 - oy * 13);
     makeClickable(g, door.acts, t("grb.doorway", { dir: dirName(door.dir), tile: tileLabel(door.tile.id) }), ctx, svg, door.tab);
     if (door.tab) focus.push([x0, y0]);
   }
