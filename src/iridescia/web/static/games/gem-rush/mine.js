@@ -182,7 +182,7 @@ export function renderMine(view, ctx) {
     focus.push([x0, y0]);
   }
 
-  // Doors onto the empty rock: their cost plaque across the edge.
+  // Doors onto the empty rock: their cost on a big plaque in the site beyond the door.
   for (const o of view.mine.open_doors) {
     const tile = view.mine.tiles.find((x) => x.id === o.tile);
     if (!tile || tile.type === "tunnel") continue;
@@ -193,7 +193,7 @@ export function renderMine(view, ctx) {
   }
   drawOneWays(layers.oneways, view, grid, geo);
 
-  // Doorways that are clickable: a glowing frame across the edge.
+  // Doorways that are clickable: a glowing frame in the doorway.
   for (const door of places.doors) {
     const d = DIRS.indexOf(door.dir);
     const [x0, y0] = geo.corner(door.tile.x, door.tile.y);

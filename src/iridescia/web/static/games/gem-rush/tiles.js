@@ -186,7 +186,7 @@ export function drawTile(parent, tile, x0, y0, open = [false, false, false, fals
       if (side.kind !== "door") return;
       const [mx, my, ox, oy] = sideMiddle(x0, y0, d);
       // A doorway into a room: its printed cost small, inside the tile beside the door. A
-      // doorway into the rock: the mine draws the full plaque across the edge.
+      // doorway into the rock: the mine draws a big plaque in the site beyond it.
       if (!open[d]) costPlaque(g, side, mx - ox * (WALL + 8), my - oy * (WALL + 8), d, 3.8, "gr-cost gr-cost-muted");
     });
     roomTypeShape(g, tile.type, x0 + WALL + 10, y0 + WALL + 10, 8.5);
