@@ -29,8 +29,19 @@ function doorWords(side, d) {
   return t("grb.door", { dir: dirName(d), cost: joinList(side.cost.map(gemName)), points: side.points });
 }
 
-// What a tile is, for its tooltip and its aria-label: name, type, effect, doors, dwarves.
-function tileWords(tile, view) {
+// The sides of a room whose door faces a neighbour's wall: one-way passages out (R15).
+function oneWaySides(tile, grid) {
+  if (tile.type === "tunnel") return [];
+  return DIRS.filter((dir, d) => {
+    const [dx, dy] = STEP[dir];
+    const other = grid.get(key(tile.x + dx, tile.y + dy));
+    return tile.sides[d].kind === "door" && other && other.type !== "tunnel" && other.sides[DIRS.indexOf(opposite(dir))].kind === "wall";
+  });
+}
+
+// What a tile is, for its tooltip and its aria-label: name, type, effect, doors, one-way
+// passages, dwarves.
+function tileWords(tile, view, grid) {
   const words = [tile.type === "tunnel"
     ? t("grb.tunnel", { tile: tileLabel(tile.id), pairs: joinList(tile.pairs.map((p) => `${dirName(p[0])}–${dirName(p[1])}`)) })
     : t(tile.type === "none" ? "grb.tile_none" : "grb.tile", { room: roomName(tile.room), tile: tileLabel(tile.id), type: t(`gr.type.${tile.type}`) })];
@@ -38,6 +49,7 @@ function tileWords(tile, view) {
   if (effect) words.push(effect);
   const doors = tile.type === "tunnel" ? [] : tile.sides.map((s, i) => doorWords(s, DIRS[i])).filter(Boolean);
   if (doors.length) words.push(joinList(doors));
+  for (const dir of oneWaySides(tile, grid)) words.push(t("grb.one_way_out", { dir: dirName(dir) }));
   const here = view.players.filter((p) => p.room === tile.id).map((p) => seatName(p.seat));
   if (here.length) words.push(t("grb.dwarves_here", { names: joinList(here) }));
   return words.join(" · ");
@@ -77,12 +89,8 @@ function legalPlaces(view, ctx, grid) {
 // A passage from a door onto a wall (R15): a gold arrow across the edge, into the walled room.
 function drawOneWays(layer, view, grid, geo) {
   for (const tile of view.mine.tiles) {
-    if (tile.type === "tunnel") continue;
-    tile.sides.forEach((side, d) => {
-      if (side.kind !== "door") return;
-      const [dx, dy] = STEP[DIRS[d]];
-      const other = grid.get(key(tile.x + dx, tile.y + dy));
-      if (!other || other.type === "tunnel" || other.sides[DIRS.indexOf(opposite(DIRS[d]))].kind !== "wall") return;
+    for (const dir of oneWaySides(tile, grid)) {
+      const d = DIRS.indexOf(dir);
       const [x0, y0] = geo.corner(tile.x, tile.y);
       const [mx, my, ox, oy] = sideMiddle(x0, y0, d);
       const g = el("g", { class: "gr-oneway" }, layer);
@@ -90,7 +98,7 @@ function drawOneWays(layer, view, grid, geo) {
       const tip = [mx + ox * 7, my + oy * 7];
       const back = [mx - ox * 5, my - oy * 5];
       el("polygon", { points: `${tip[0]},${tip[1]} ${back[0] + oy * 7},${back[1] + ox * 7} ${back[0] - oy * 7},${back[1] - ox * 7}`, class: "gr-oneway-arrow" }, g);
-    });
+    }
   }
 }
 
@@ -120,7 +128,7 @@ export function renderMine(view, ctx) {
     const g = drawTile(layers.tiles, tile, x0, y0, open);
     g.dataset.x = tile.x;
     g.dataset.y = tile.y;
-    const words = tileWords(tile, view);
+    const words = tileWords(tile, view, grid);
     el("title", {}, g).textContent = words;
     if (placed.has(tile.id)) { g.classList.add("gr-new"); el("rect", { x: x0 + 1, y: y0 + 1, width: CELL - 2, height: CELL - 2, rx: 8, class: "gr-new-ring" }, g); }
     if (places.room && tile.id === places.room.id) { g.classList.add("gr-acting-room"); focus.push([x0, y0]); }
