@@ -23,6 +23,8 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
     ClickingPlayer,
     NewContext,
     PageErrors,
+    assert_accessible,
+    assert_no_leaked_values,
     browser_fixture,
     context_fixture,
     errors_fixture,
@@ -323,6 +325,8 @@ def test_game_chooser_offers_gem_rush_with_its_notice_one_click_away(
     assert page.locator("select[data-option='level']").input_value() == "journeyman"
     assert page.locator("input[data-option='target']").get_attribute("placeholder") == "the usual"
     assert page.locator("#option-hidden_hands").count() == 1
+    assert_no_leaked_values(page)
+    assert_accessible(page, "the lobby, Gem Rush chosen, its notice open")
     shot(page, "lobby-gem-rush-en", full=True)
     page.select_option("#mode", "rush")
     assert page.locator("select[data-option='level']").count() == 0
