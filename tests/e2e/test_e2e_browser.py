@@ -35,7 +35,7 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 )
 from playwright.sync_api import BrowserContext, Page
 
-from iridescia.web.testing import ServerProcess
+from iridescia.web.testing import ServerProcess, get_json
 
 
 def _lobby(
@@ -352,4 +352,17 @@ def test_game_chooser_offers_gem_rush_with_its_notice_one_click_away(
     page.select_option("#lang", "fr")
     page.wait_for_selector("#create")
     shot(page, "lobby-fr", full=True)
+    # A Crisis table made by the lobby's controls: a level, then a custom target, hidden hands.
+    page.locator(".game-choice[data-game='gem-rush'] .game-title").click()
+    page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")
+    page.select_option("select[data-option='level']", "master")
+    page.fill("input[data-option='target']", "30")
+    page.dispatch_event("input[data-option='target']", "change")
+    page.check("#option-hidden_hands")
+    page.click("#create")
+    page.wait_for_url("**/#/t/*")
+    table = get_json(server.url + "/api/tables/" + page.url.rsplit("/", 1)[1])
+    assert table["game"] == "gem-rush" and table["mode"] == "crisis"
+    assert table["options"]["level"] == "master" and table["options"]["target"] == 30
+    assert table["options"]["hidden_hands"] is True
     assert not errors.errors, errors.errors
