@@ -85,7 +85,7 @@ export function layout(views, extra = []) {
 // under the room's name, two rows when more than four share it.
 export function dwarfSpots(n) {
   const perRow = n > 4 ? Math.ceil(n / 2) : n;
-  const gap = perRow > 3 ? 19 : 24;
+  const gap = perRow > 3 ? 19 : perRow > 2 ? 24 : 30;
   const spots = [];
   for (let i = 0; i < n; i++) {
     const row = Math.floor(i / perRow);
@@ -96,7 +96,8 @@ export function dwarfSpots(n) {
   return spots;
 }
 
-export const dwarfSize = (n) => (n > 4 ? 7 : 8.5);
+// Alone or in pairs a dwarf is drawn big: it is what a player looks for on a small screen.
+export const dwarfSize = (n) => (n > 4 ? 7 : n > 2 ? 8.5 : 11);
 
 // Every dwarf's spot on the page in `view`: Map seat -> {x, y, s, room}.
 export function dwarfPlaces(view, geo) {
