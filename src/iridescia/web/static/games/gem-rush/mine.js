@@ -8,7 +8,9 @@
 // (tile:nn), doors onto the rock (door:nn:D), and the rotations of a tile being placed
 // (rotate:r, mine-rotation.js). Each clickable place is a Tab stop (Enter or Space plays it, the
 // arrows move between them) with an aria-label and data-actions. The svg scales to its box;
-// data-width/height and data-focus (the acting dwarf and the legal places) drive js/zoom.js.
+// data-width/height and data-focus (the acting dwarf and the legal places) drive js/zoom.js;
+// data-comfort asks it to start zoomed in on the focus when the whole mine would make a tile
+// smaller than COMFORT_TILE screen pixels (a large mine on a phone).
 import { t, seatName, joinList } from "/static/js/i18n.js";
 import { el, addDefs, dwarfShape } from "./icons.js";
 import { CELL, DIRS, addTileDefs, drawTile, drawSite, costPlaque, sideMiddle } from "./tiles.js";
@@ -102,6 +104,8 @@ function drawOneWays(layer, view, grid, geo) {
   }
 }
 
+const COMFORT_TILE = 90;  // the smallest tile, in screen pixels, whose name and doors read well
+
 export function renderMine(view, ctx) {
   const grid = tileAt(view);
   const rotation = rotationCells(view, ctx);
@@ -111,6 +115,7 @@ export function renderMine(view, ctx) {
   const svg = el("svg", { viewBox: `0 0 ${geo.width} ${geo.height}`, class: "board gr-mine", role: "group", "aria-label": t("grb.mine"), preserveAspectRatio: "xMidYMid meet" });
   svg.dataset.width = String(geo.width);
   svg.dataset.height = String(geo.height);
+  svg.dataset.comfort = String(COMFORT_TILE / CELL);  // screen pixels per board unit
   addDefs(svg);
   addTileDefs(svg);
   // The rock reaches past the viewBox: a box of another shape shows more of it, never a seam.
