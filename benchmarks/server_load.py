@@ -27,7 +27,9 @@ receiving it: with several processes, through the notice); the CPU use of the se
 process of the machine (shared with whoever else uses them) and of the whole machine; the load
 average before and after; and any error. Copy the figures into docs/web.md with the date, the
 load average and the command line. The first ``--warmup`` seconds (connecting, the first
-moves) are not counted.
+moves) are not counted. On a machine that other sessions keep busy, Linux shares the CPU between
+sessions (autogroups: their ``nice`` does not give way): ``echo -10 > /proc/$$/autogroup`` in
+the shell that starts the run gives it a server's share, and says so in the figures' notes.
 
 ``--spectators M`` adds M spectator connections spread evenly over the tables (each watches its
 table's games one after the other, reading every message as a browser would receive it); the
