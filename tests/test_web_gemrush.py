@@ -295,3 +295,16 @@ def test_the_lobby_shows_the_turn_the_view_counts() -> None:
         if game.is_terminal():
             break
         game.apply(rng.choice(list(game.legal_actions())))
+
+
+def test_the_lobby_names_each_level_with_its_target() -> None:
+    """The level choices say their targets ("Journeyman — 44 points"): the catalogue's figures
+    are the rules' for the current data set (a change of the targets shows here)."""
+    levels = next(o for o in GAME.info.options if o.name == "level").choices
+    for level in levels:
+        if level == "none":
+            continue
+        target = GAME.new(2, 1, {"level": level}, None, mode="crisis").view(0)["target"]
+        for lang in languages():
+            text = catalogue(lang)[f"grw.lobby.level.{level}"]
+            assert re.findall(r"\d+", text) == [str(target)], (lang, level, text)
