@@ -4,7 +4,8 @@ Run by hand: ``python -m benchmarks.server_load [--tables 200] [--seconds 60] [-
 (``--db postgresql://... --redis redis://... [--processes 2]`` to measure that set-up). It starts
 real server processes (uvicorn, ``python -m iridescia.web.server``, SQLite in a temporary
 folder by default) and, in this process, one WebSocket client per seat of every table of Gems
-of Iridescia (``--game``).
+of Iridescia (``--game``: or Gem Rush, ``--game gem-rush``, in its first mode, Crisis, unless
+``--mode rush``).
 
 ``--processes N`` (PostgreSQL and Redis only) starts N server processes sharing the database
 and the Redis notices, and spreads the clients over them as a load balancer would: table i is
@@ -26,7 +27,9 @@ receiving it: with several processes, through the notice); the CPU use of the se
 process of the machine (shared with whoever else uses them) and of the whole machine; the load
 average before and after; and any error. Copy the figures into docs/web.md with the date, the
 load average and the command line. The first ``--warmup`` seconds (connecting, the first
-moves) are not counted.
+moves) are not counted. On a machine that other sessions keep busy, Linux shares the CPU between
+sessions (autogroups: their ``nice`` does not give way): ``echo -10 > /proc/$$/autogroup`` in
+the shell that starts the run gives it a server's share, and says so in the figures' notes.
 
 ``--spectators M`` adds M spectator connections spread evenly over the tables (each watches its
 table's games one after the other, reading every message as a browser would receive it); the
@@ -209,6 +212,8 @@ async def table_slot(
     n = len(servers)
     while not stop.is_set():
         body = {"game": args.game, "seats": ["human"] * args.seats, "mine": list(range(args.seats))}
+        if args.mode:
+            body["mode"] = args.mode
         d = await asyncio.to_thread(post_json, servers[index % n].url + "/api/tables", body)
         tid = d["table"]["id"]
         sent_log = Sent()
@@ -316,6 +321,7 @@ async def run(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[st
     await asyncio.gather(*slots, return_exceptions=True)
     return {
         "game": args.game,
+        "mode": args.mode,
         "tables": args.tables,
         "seats": args.seats,
         "processes": len(servers),
@@ -338,14 +344,20 @@ async def run(args: argparse.Namespace, servers: list[ServerProcess]) -> dict[st
     }
 
 
-async def spectator_cost(watchers: int, moves: int) -> dict[str, Any]:
-    """CPU seconds the game service spends per move on a table watched by ``watchers``
+async def spectator_cost(
+    watchers: int, moves: int, game: str = "gems-of-iridescia", mode: str | None = None
+) -> dict[str, Any]:
+    """CPU seconds the game service spends per move on a 2-seat table of ``game`` (in ``mode``,
+    default: Gems of Iridescia's ``standard``, another game's first) watched by ``watchers``
     spectators, in process (see the module docstring)."""
     svc = GameService(SqliteStorage(":memory:"), bot_delay=0, step_delay=0)
     if hasattr(svc, "max_spectators"):
         svc.max_spectators = watchers
     await svc.start()
-    spec = TableSpec.from_json({"mode": "standard", "seats": ["human", "human"]})
+    request: dict[str, Any] = {"game": game, "seats": ["human", "human"]}
+    if mode or game == "gems-of-iridescia":
+        request["mode"] = mode or "standard"
+    spec = TableSpec.from_json(request)
     row, _ = await svc.create(spec, {0, 1}, 5)
     seats = [await svc.connect(row.id, s.token) for s in row.seats]
     subs = [await svc.connect(row.id, None) for _ in range(watchers)]
@@ -366,13 +378,15 @@ async def spectator_cost(watchers: int, moves: int) -> dict[str, Any]:
         spent += time.process_time() - cpu
         made += 1
     await svc.stop()
-    return {"spectators": watchers, "moves": made, "cpu_ms_per_move": round(1000 * spent / made, 2)}
+    per_move = round(1000 * spent / made, 2)
+    return {"game": game, "spectators": watchers, "moves": made, "cpu_ms_per_move": per_move}
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--game", default="gems-of-iridescia", help="a game with a board in the browser")
+    p.add_argument("--mode", default=None, help="the game's mode (default: its first)")
     p.add_argument("--seats", type=int, default=2, help="bot clients per table (2-4)")
     p.add_argument("--seconds", type=float, default=60.0, help="measured time")
     p.add_argument("--warmup", type=float, default=10.0)
@@ -396,7 +410,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON line only")
     args = p.parse_args(argv)
     if args.spectator_cost:
-        result = asyncio.run(spectator_cost(args.spectator_cost, args.moves))
+        cost = spectator_cost(args.spectator_cost, args.moves, args.game, args.mode)
+        result = asyncio.run(cost)
         print(json.dumps(result))
         return 0
     postgres = bool(args.db and args.db.startswith("postgresql://"))

@@ -84,7 +84,7 @@ def test_meta_lists_every_game_with_its_modes_seats_options_and_notice() -> None
         info = games.get(name).info.to_json()
         assert {k: g[k] for k in info} == info  # the metadata as the game declares it
     gems, rush = by_name[IRIDESCIA], by_name["gem-rush"]
-    assert gems["board"] and not rush["board"]
+    assert gems["board"] and rush["board"]
     assert [(m["name"], m["min_players"], m["max_players"]) for m in gems["modes"]] == [
         ("standard", 2, 4), ("solo", 1, 1), ("rhom", 2, 3),
     ]  # fmt: skip
@@ -99,7 +99,12 @@ def test_meta_lists_every_game_with_its_modes_seats_options_and_notice() -> None
     ]
     assert "bot:hard" in gems["seat_kinds"] and gems["seat_kinds"][0] == "human"
     assert {"bot:random", "bot:greedy", "bot:hard"} <= set(rush["seat_kinds"])
-    assert gems["automa_kind"] == "rhom" and gems["data"]["items"] and rush["data"] == {}
+    assert gems["automa_kind"] == "rhom" and gems["data"]["items"]
+    assert len(rush["data"]["cards"]) == 75 and len(rush["data"]["tiles"]) == 80
+    assert rush["data"]["data_set"] and "Provisional components" in rush["data"]["notice"]
+    assert [o["name"] for o in rush["lobby_options"]] == [
+        "level", "target", "hidden_hands", "crisis_may_stop", "rush_burns",
+    ]  # fmt: skip
 
 
 def test_every_game_with_a_board_has_its_browser_plug_in() -> None:
@@ -107,7 +112,7 @@ def test_every_game_with_a_board_has_its_browser_plug_in() -> None:
         index = STATIC / "games" / name / "index.js"
         assert web.board and index.exists(), name
         assert f'name: "{name}"' in index.read_text(encoding="utf-8")
-    assert not plugin("gem-rush").board  # listed in the lobby, played in the terminal
+    assert set(PLUGINS) == set(games.names())  # every game plays in the browser
 
 
 def test_the_generic_client_knows_no_game() -> None:
@@ -187,9 +192,9 @@ def test_a_table_of_each_mode_is_seated_by_the_metadata(
         ),
         ({"game": "chess", "seats": ["human"] * 2}, "unknown_game", "unknown game 'chess'"),
         (
-            {"game": "gem-rush", "mode": "rush", "seats": ["human"] * 2},
-            "no_board",
-            "play it in the terminal: iridescia play --game gem-rush",
+            {"game": "gem-rush", "mode": "rush", "seats": ["human"]},
+            "bad_table",
+            "Rush (competitive) takes 2-7 players, not 1",
         ),
     ],
 )
@@ -205,7 +210,13 @@ def test_tables_that_do_not_fit_are_refused_with_clear_errors(
         assert says in r.json()["error"]["message"]
 
 
-def test_a_gem_rush_table_is_refused_in_every_mode() -> None:
+def test_a_game_without_a_board_is_refused_in_every_mode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A registered game with no browser plug-in (Gem Rush, as it was before it had one) is
+    listed but its tables are refused, with the terminal command to play it."""
+    monkeypatch.delitem(PLUGINS, "gem-rush")
+    assert not plugin("gem-rush").board
     with TestClient(_app()) as c:
         for mode, seats in (("crisis", ["human"]), ("rush", ["human", "bot:random"])):
             r = c.post("/api/tables", json={"game": "gem-rush", "mode": mode, "seats": seats})
@@ -213,6 +224,7 @@ def test_a_gem_rush_table_is_refused_in_every_mode() -> None:
             error = r.json()["error"]
             assert error["code"] == "no_board"
             assert error["message"].startswith("Gem Rush has no board in the browser yet")
+            assert "play it in the terminal: iridescia play --game gem-rush" in error["message"]
         assert c.get("/api/tables").json()["tables"] == []
 
 
@@ -329,7 +341,12 @@ def test_actions_are_ids_of_the_game_action_table_and_go_back_by_id() -> None:
         assert by_text["give emerald 2"]["label"]["args"]["seat"] == {"seat": 1}  # 0-based
         assert by_text["die market:citrine +2"]["at"] == "die:market:citrine"
         rush = c.get("/api/games/gem-rush/actions").json()["actions"]
-        assert rush[0]["label"] == rush[0]["text"]  # no describer: the engine's text
+        assert [a["text"] for a in rush] == [str(a) for a in games.get("gem-rush").actions]
+        assert rush[0] == {
+            "text": "walk N",
+            "label": {"key": "gr.say.walk", "args": {"towards": {"key": "gr.say.towards.N"}}},
+            "at": "dir:N",
+        }
         assert c.get("/api/games/chess/actions").status_code == 404
         d = c.post("/api/tables", json={"mode": "solo", "seats": ["human"], "seed": 8}).json()
         tid, token = d["table"]["id"], d["seats"][0]["token"]

@@ -153,7 +153,7 @@ def test_the_starts_set_the_table_and_the_arrows_walk_them(
     # the games are radio buttons: the arrows choose, and the focus stays on the choice
     page.focus(".game-choice.chosen input")
     page.keyboard.press("ArrowDown")
-    page.wait_for_selector("#no-board")
+    page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")
     assert page.evaluate("document.activeElement.value") == "gem-rush"
     page.keyboard.press("ArrowUp")
     page.wait_for_selector("#create")

@@ -9,9 +9,10 @@
 - a bad invite link: refused once, forgotten (not retried, not kept for the plain link), with an
   offer to watch the table instead; a table that does not exist says so;
 - languages: English -> French -> Japanese changes the strings, and the choice survives a reload;
-- the game chooser: every registered game is listed; Gem Rush (no board in the browser yet)
-  shows its provisional-components notice, its modes and seat ranges and the terminal command,
-  in each language, and offers no table to create.
+- the game chooser: every registered game is listed; Gem Rush's provisional-components notice
+  is one click away (without choosing the game), and choosing it offers its modes, its Crisis
+  level or a custom target and its table options, in each language (its tables are played in
+  ``test_e2e_gemrush_*.py``).
 
 Screenshots of the board at several moments go to ``test-artifacts/``.
 """
@@ -22,6 +23,8 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
     ClickingPlayer,
     NewContext,
     PageErrors,
+    assert_accessible,
+    assert_no_leaked_values,
     browser_fixture,
     context_fixture,
     errors_fixture,
@@ -32,7 +35,7 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
 )
 from playwright.sync_api import BrowserContext, Page
 
-from iridescia.web.testing import ServerProcess
+from iridescia.web.testing import ServerProcess, get_json
 
 
 def _lobby(
@@ -298,7 +301,7 @@ def test_phone_layout_zoom_pan_and_touch_tooltips(
     assert not errors.errors, errors.errors
 
 
-def test_game_chooser_lists_gem_rush_for_the_terminal(
+def test_game_chooser_offers_gem_rush_with_its_notice_one_click_away(
     context: BrowserContext, server: ServerProcess, errors: PageErrors
 ) -> None:
     page = _lobby(context, server, errors)
@@ -306,27 +309,42 @@ def test_game_chooser_lists_gem_rush_for_the_terminal(
     assert games.count() == 2
     assert page.locator(".game-choice.chosen").get_attribute("data-game") == "gems-of-iridescia"
     rush = page.locator(".game-choice[data-game='gem-rush']")
-    assert "Provisional components" in rush.locator(".notice").inner_text()
-    assert "Terminal only for now" in rush.inner_text()
+    notice = rush.locator("details.notice")
+    assert notice.locator("summary").inner_text() == "Provisional components"
+    assert not notice.locator(".notice-text").is_visible()
     shot(page, "lobby-en", full=True)
-    rush.click()
-    page.wait_for_selector("#no-board")
-    assert page.locator("#create").count() == 0 and page.locator("#mode").count() == 0
-    modes = page.locator("#no-board .modes li")
-    assert modes.count() == 2
-    assert modes.nth(0).inner_text() == "Crisis (cooperative) — 1–7 players"
-    assert modes.nth(1).inner_text() == "Rush (competitive) — 2–7 players"
-    assert "iridescia play --game gem-rush" in page.locator("#no-board code").inner_text()
+    notice.locator("summary").click()  # opens the notice, does not choose the game
+    assert "designed by the iridescia project" in notice.locator(".notice-text").inner_text()
+    assert page.locator(".game-choice.chosen").get_attribute("data-game") == "gems-of-iridescia"
+    rush.locator(".game-title").click()
+    page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")
+    modes = page.locator("#mode option")
+    assert [modes.nth(i).inner_text() for i in range(modes.count())] == [
+        "Crisis (cooperative)", "Rush (competitive)",
+    ]  # fmt: skip
+    assert page.locator("select[data-option='level']").input_value() == "journeyman"
+    assert page.locator("input[data-option='target']").get_attribute("placeholder") == "the usual"
+    assert page.locator("#option-hidden_hands").count() == 1
+    assert_no_leaked_values(page)
+    assert_accessible(page, "the lobby, Gem Rush chosen, its notice open")
     shot(page, "lobby-gem-rush-en", full=True)
-    for lang, notice, coming in [
-        ("fr", "Composants provisoires", "Plateau bientôt disponible"),
-        ("ja", "暫定コンポーネント", "ボードは近日公開予定です"),
+    page.select_option("#mode", "rush")
+    assert page.locator("select[data-option='level']").count() == 0
+    assert page.locator("#option-rush_burns").count() == 1
+    assert page.locator("#option-hidden_hands").count() == 0
+    for lang, short, level in [
+        ("fr", "Composants provisoires", "Niveau"),
+        ("ja", "暫定コンポーネント", "レベル"),
     ]:
         page.select_option("#lang", lang)
         page.wait_for_function(f"document.documentElement.lang === '{lang}'")
-        page.wait_for_selector("#no-board")  # the choice of game is kept
-        assert notice in page.locator(".game-choice[data-game='gem-rush'] .notice").inner_text()
-        assert coming in page.locator("#no-board .coming").inner_text()
+        page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")  # the choice is kept
+        assert page.locator(".game-choice[data-game='gem-rush'] summary").inner_text() == short
+        page.select_option("#mode", "crisis")
+        assert (
+            level
+            in page.locator("label.option", has=page.locator("[data-option='level']")).inner_text()
+        )
         shot(page, f"lobby-gem-rush-{lang}", full=True)
     page.locator(".game-choice[data-game='gems-of-iridescia']").click()
     page.wait_for_selector("#create")
@@ -334,4 +352,17 @@ def test_game_chooser_lists_gem_rush_for_the_terminal(
     page.select_option("#lang", "fr")
     page.wait_for_selector("#create")
     shot(page, "lobby-fr", full=True)
+    # A Crisis table made by the lobby's controls: a level, then a custom target, hidden hands.
+    page.locator(".game-choice[data-game='gem-rush'] .game-title").click()
+    page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")
+    page.select_option("select[data-option='level']", "master")
+    page.fill("input[data-option='target']", "30")
+    page.dispatch_event("input[data-option='target']", "change")
+    page.check("#option-hidden_hands")
+    page.click("#create")
+    page.wait_for_url("**/#/t/*")
+    table = get_json(server.url + "/api/tables/" + page.url.rsplit("/", 1)[1])
+    assert table["game"] == "gem-rush" and table["mode"] == "crisis"
+    assert table["options"]["level"] == "master" and table["options"]["target"] == 30
+    assert table["options"]["hidden_hands"] is True
     assert not errors.errors, errors.errors

@@ -3,8 +3,9 @@
 ``meta()`` lists every registered game with its metadata (``GameInfo.to_json()``: title, notice,
 modes with their seat ranges, options), and what the web face adds: whether the browser has a
 board for it, the seat kinds and bots the lobby offers, the options the lobby shows as
-controls, the seat kind of its automa seats, the terminal command that plays it, and (for a
-game with a board) the public card data its browser plug-in draws with. The client's texts are
+controls, the seat kind of its automa seats, whether it has a tutorial table (``"tutorial"``:
+the plug-in's optional ``tutorial``), the terminal command that plays it, and (for a game with a
+board) the public card data its browser plug-in draws with. The client's texts are
 the shared catalogue of ``iridescia.i18n``, served per language at ``/i18n/<lang>.json``.
 """
 
@@ -31,6 +32,7 @@ def game_json(spec: GameSpec) -> dict[str, Any]:
         bots=bot_names(spec),
         automa_kind=web.automa_kind,
         lobby_options=[o.to_json() for o in web.lobby_options],
+        tutorial=web.board and getattr(web, "tutorial", None) is not None,
         terminal=terminal_command(spec.info.name),
         data=web.client_data() if web.board else {},
     )

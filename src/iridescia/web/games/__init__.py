@@ -9,10 +9,11 @@ a name no game is registered under). A plug-in with a board has its browser half
 from __future__ import annotations
 
 from iridescia.games import get as get_game
+from iridescia.web.games.gemrush import PLUGIN as GEM_RUSH
 from iridescia.web.games.iridescia import PLUGIN as IRIDESCIA
 from iridescia.web.plugin import GenericWebGame, WebGame
 
-PLUGINS: dict[str, WebGame] = {p.game: p for p in (IRIDESCIA,)}
+PLUGINS: dict[str, WebGame] = {p.game: p for p in (IRIDESCIA, GEM_RUSH)}
 
 
 def plugin(name: str) -> WebGame:

@@ -2,11 +2,13 @@
 // opens a modal dialog (Esc or the close button closes it, focus goes back to the button) with
 // a table of contents and the sections of the game on screen. The client knows no game: the
 // sections come from the game's plug-in (its optional aid() -> [{id, title, body: [nodes]}]);
-// on a page without a table, the first game with a board is explained. The dialog also leads
-// to the tutorial (#/tutorial, js/tutorial.js).
+// on a page without a table, the game chosen in the lobby (else the first with a board) is
+// explained. The dialog also leads to that game's tutorial (#/tutorial, js/tutorial.js) when it
+// has one.
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { allGames, gameInfo, gamePlugin, gameTitle } from "./games.js";
+import { LOBBY_GAME } from "./store.js";
 
 let tableGame = null;   // the game of the table on screen, from the table page's renders
 let opener = null;      // what had the focus when the dialog opened (it gets it back)
@@ -16,10 +18,13 @@ window.addEventListener("iridescia:rendered", (ev) => {
   if (st && st.table) tableGame = st.table.game;
 });
 
-// The game the dialog explains: the table's on a table page, else the first with a board.
+// The game the dialog explains: the table's on a table page, else the lobby's choice, else the
+// first with a board.
 function shownGame() {
   const onTable = /^#\/[tr]\//.test(location.hash);
   if (onTable && tableGame && gameInfo(tableGame)) return gameInfo(tableGame);
+  const chosen = gameInfo(localStorage.getItem(LOBBY_GAME));  // the lobby's choice
+  if (chosen && chosen.board) return chosen;
   return allGames().find((g) => g.board) || null;
 }
 
@@ -57,7 +62,9 @@ export async function openRules(sectionId = null) {
     ? sections.map((s) => h("section", { class: "rules-section", id: `rules-${s.id}`, "aria-labelledby": `rules-h-${s.id}` },
       h("h3", { id: `rules-h-${s.id}`, tabindex: "-1" }, s.title), ...s.body))
     : [h("p", {}, t("learn.no_aid"))];
-  const tutorial = h("a", { href: "#/tutorial", class: "button primary", id: "rules-tutorial", onclick: () => closeRules(false) }, t("learn.tutorial_start"));
+  const tutorial = game && game.tutorial
+    ? h("a", { href: "#/tutorial", class: "button primary", id: "rules-tutorial", onclick: () => closeRules(false) }, t("learn.tutorial_start"))
+    : null;
   const dialog = h("dialog", { id: "rules", class: "rules-dialog", "aria-labelledby": "rules-title" },
     h("header", { class: "rules-head" },
       h("h2", { id: "rules-title" }, t("learn.title"), game ? h("span", { class: "rules-game" }, ` · ${gameTitle(game)}`) : null),

@@ -41,8 +41,16 @@ function chooser(state, draw) {
       h("span", { class: "game-head" }, h("b", { class: "game-title" }, gameTitle(g)), h("small", {}, gamePlayers(g)),
         g.board ? h("small", { class: "game-modes" }, g.modes.map((m) => modeTitle(g.name, m.name)).join(" · ")) : null,
         g.board ? null : h("span", { class: "badge" }, t("lobby.terminal_only"))),
-      notice ? h("small", { class: "notice", "data-notice": g.name }, notice) : null);
+      notice ? noticeBox(g, notice) : null);
   }));
+}
+
+// A game's notice (provisional components...), one click away: its short title, which opens to
+// the whole text. Clicking it opens the notice without choosing the game.
+function noticeBox(game, notice) {
+  const short = `notice.short.${game.name}`;
+  return h("details", { class: "notice", "data-notice": game.name, onclick: (e) => e.stopPropagation() },
+    h("summary", {}, has(short) ? t(short) : t("lobby.notice")), h("span", { class: "notice-text" }, notice));
 }
 
 // A game's picture: its plug-in's cover() when it has one (drawn once the plug-in is loaded),
@@ -236,7 +244,8 @@ function friendsControls(state, game) {
 }
 
 // One option of the game's metadata as a control: a checkbox for a yes/no option, a list for
-// one with choices, a number field otherwise.
+// one with choices, a number field otherwise (left empty, an option that may be unset keeps
+// the game's own value: its hint says which, from the label's ".empty" text when there is one).
 function optionControl(o, game, state) {
   const spec = game.options.find((x) => x.name === o.name);
   const value = o.name in state.options ? state.options[o.name] : spec.default;
@@ -248,6 +257,12 @@ function optionControl(o, game, state) {
     return h("label", { class: "option" }, `${t(o.label)} `, h("select", { "data-option": o.name, onchange: (e) => { state.options[o.name] = e.target.value; } },
       ...spec.choices.map((c) => h("option", { value: c, selected: c === value }, t(`${o.label}.${c}`)))));
   }
+  const empty = spec.nullable && has(`${o.label}.empty`) ? t(`${o.label}.empty`) : "";
   return h("label", { class: "option" }, `${t(o.label)} `, h("input", { type: "number", "data-option": o.name, min: spec.minimum ?? "", max: spec.maximum ?? "", value: value ?? "",
-    onchange: (e) => { state.options[o.name] = e.target.value === "" ? null : Number(e.target.value); } }));
+    placeholder: empty, step: "1", inputmode: "numeric",
+    onchange: (e) => {
+      const n = Number(e.target.value);
+      const ok = e.target.value !== "" && Number.isInteger(n);
+      if (ok || spec.nullable) state.options[o.name] = ok ? n : null;
+    } }));
 }

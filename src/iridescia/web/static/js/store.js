@@ -1,12 +1,13 @@
 // What this browser remembers: the seat tokens it plays (iridescia.seats.<table>), the creator's
 // token of each table it made (iridescia.creator.<table>), and the player's name
-// (iridescia.name). Tokens stay in localStorage: they go to the server in a message, a request
+// (iridescia.name), and the game chosen in the lobby (LOBBY_GAME). Tokens stay in localStorage: they go to the server in a message, a request
 // body or a header, never in a URL (invite and seat links carry theirs after "#").
 // Names are checked as the server checks them (web/notes.py): 1 to 24 characters, runs of white
 // space one space, no control or invisible formatting character.
 export const NAME_MAX = 24;
 export const CHAT_MAX = 200;
 const NAME_KEY = "iridescia.name";
+export const LOBBY_GAME = "iridescia.lobby.game";  // the game chosen in the lobby (its name)
 const KNOWN_MAX = 50;  // tables one "my tables" request asks about (the server's limit)
 
 function read(key) {

@@ -25,7 +25,7 @@
 // or the creator's (sent in "hello").
 import { t, render, setSeats, has, lang } from "./i18n.js";
 import { h, nodes, closePopups, placePopup, keepFocus } from "./dom.js";
-import { attachZoom } from "./zoom.js";
+import { attachZoom, comfortZoom } from "./zoom.js";
 import { gamePlugin, gameInfo, gameTitle, actionTable, legalActions } from "./games.js";
 import { localSeats, forgetSeat, creatorToken } from "./store.js";
 import { ChatPanel } from "./chat.js";
@@ -338,6 +338,8 @@ export class TablePage {
 
   setZoom(z) {
     this.zoom.z = Math.max(1, Math.min(4, z));
+    this.zoom.auto = false;  // the player's own zoom from now on
+    if (this.zoom.z <= 1) this.zoom.whole = true;  // zoomed all the way out: the whole board
     this.saveZoom();
     this.render();
   }
@@ -396,7 +398,7 @@ export class TablePage {
       events: screen.events, before: screen.before, motion: fresh ? screen.motion : 0,
     };
     const board = this.plugin.board(view, ctx);
-    attachZoom(board, this.zoom, () => this.saveZoom());
+    const applyZoom = attachZoom(board, this.zoom, () => this.saveZoom());
     board.style.touchAction = this.zoom.z > 1 ? "none" : "pan-x pan-y";
     const areas = this.plugin.areas ? this.plugin.areas(st, view, ctx) : { me: this.plugin.panels(st, view, ctx) };
     for (const [name, node] of Object.entries(areas)) if (node && node.dataset) node.dataset.area = name;
@@ -427,6 +429,8 @@ export class TablePage {
     const over = finished && this.scores.open ? scoresDialog(this.plugin.result(st.table, view), () => this.closeScores(), this.scores.focus) : null;
     const scrolls = this.scrollPlaces();
     root.replaceChildren(...nodes(frame, over));
+    // zoomed in to a readable scale (a large board on a small screen): drawn again, with ⤢
+    if (comfortZoom(board, this.zoom, applyZoom)) return this.draw();
     this.restoreScrolls(scrolls);
     if (over && this.scores.focus) { this.scores.focus = false; over.querySelector("[role=dialog]").focus(); }
     setTitle(this.baseTitle(), myTurn);
@@ -476,7 +480,7 @@ export class TablePage {
       finished ? h("button", { id: "show-scores", class: "primary", onclick: () => this.openScores() }, t("table.scores")) : null,
       h("button", { id: "zoom-in", onclick: () => this.setZoom(this.zoom.z * 1.25), title: t("table.zoom_in"), "aria-label": t("table.zoom_in") }, "+"),
       h("button", { id: "zoom-out", onclick: () => this.setZoom(this.zoom.z / 1.25), title: t("table.zoom_out"), "aria-label": t("table.zoom_out") }, "−"),
-      this.zoom.z > 1 ? h("button", { id: "zoom-reset", onclick: () => { this.zoom = { z: 1 }; this.setZoom(1); }, title: t("table.zoom_reset"), "aria-label": t("table.zoom_reset") }, "⤢") : null,
+      this.zoom.z > 1 ? h("button", { id: "zoom-reset", onclick: () => { this.zoom = { z: 1, whole: true }; this.setZoom(1); }, title: t("table.zoom_reset"), "aria-label": t("table.zoom_reset") }, "⤢") : null,
       settingsMenu(this.settings, this.menu, () => { if (this.settings.speed === "instant") this.skipAll(); this.render(); }));
   }
 

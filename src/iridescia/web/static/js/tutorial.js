@@ -32,7 +32,7 @@ function save(memory) {
 // not make another one).
 export async function startTutorial(main) {
   main.replaceChildren(h("p", { class: "status", id: "tutorial-status" }, t("tutor.starting")));
-  const game = allGames().find((g) => g.board);
+  const game = allGames().find((g) => g.board && g.tutorial);
   try {
     const res = await api("/api/tables", { game: game ? game.name : undefined, tutorial: true });
     const id = res.table.id;

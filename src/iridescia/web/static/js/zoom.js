@@ -6,7 +6,10 @@
 // A board may name the box of what can be clicked now in data-focus (JSON [x, y, width, height],
 // board units): zoomed in, the view then centres on it when it changes (a new decision) and when the
 // player zooms in from the whole board, so the legal hexes are never off screen. The wheel zooms
-// about the point under the pointer.
+// about the point under the pointer. A board may also name data-comfort, the fewest screen
+// pixels per board unit that stay readable: when the whole board would be drawn smaller than that
+// (a large mine on a phone), `comfortZoom` starts the view zoomed in on data-focus instead, until
+// the player asks for the whole board (zoom.whole: the ⤢ button, or zooming all the way out).
 export function attachZoom(svg, zoom, onChange) {
   const W = Number(svg.dataset.width);
   const H = Number(svg.dataset.height);
@@ -33,6 +36,8 @@ export function attachZoom(svg, zoom, onChange) {
     ev.preventDefault();
     const old = zoom.z;
     zoom.z = Math.max(1, Math.min(4, old * (ev.deltaY < 0 ? 1.15 : 1 / 1.15)));
+    zoom.auto = false;  // the player's own zoom from now on
+    if (zoom.z <= 1) zoom.whole = true;  // the player wants the whole board
     const ctm = svg.getScreenCTM();
     if (ctm && zoom.z !== old) {  // keep the point under the pointer where it is
       const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(ctm.inverse());
@@ -57,6 +62,8 @@ export function attachZoom(svg, zoom, onChange) {
     if (now.length >= 2 && was.length >= 2) {  // pinch
       const d = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) || 1;
       zoom.z = start.z * d(now[0], now[1]) / d(was[0], was[1]);
+      zoom.auto = false;
+      if (zoom.z <= 1) zoom.whole = true;
       svg.dataset.panned = "1";
     } else if (zoom.z > 1) {  // drag
       const p0 = start.pts.get(ev.pointerId);
@@ -85,4 +92,31 @@ export function attachZoom(svg, zoom, onChange) {
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
   return apply;
+}
+
+// Once `svg` is in the page (it needs its size): while the whole board would be drawn below its
+// data-comfort scale, the view is zoomed to that scale (zoom.auto: again as the board grows) and
+// centred on its data-focus when it first zooms in, unless the player chose a zoom of their own
+// (zoom.auto false with z > 1) or the whole board (zoom.whole). `apply` is what attachZoom
+// returned. Whether the view went from the whole board to zoomed in (the page then shows ⤢).
+export function comfortZoom(svg, zoom, apply) {
+  const comfort = Number(svg.dataset.comfort || 0);
+  const z = zoom.z || 1;
+  if (!comfort || zoom.whole || (z > 1 && !zoom.auto) || !svg.dataset.focus) return false;
+  const box = svg.getBoundingClientRect();
+  const perUnit = Math.min(box.width / Number(svg.dataset.width), box.height / Number(svg.dataset.height));
+  if (!(perUnit > 0)) return false;
+  const wanted = Math.max(1, Math.min(4, comfort / perUnit));
+  if (Math.abs(wanted - z) < 0.02) return false;
+  zoom.z = wanted;
+  zoom.auto = wanted > 1;
+  if (z <= 1) {
+    const [x, y, w, hgt] = JSON.parse(svg.dataset.focus).map(Number);
+    zoom.cx = x + w / 2;
+    zoom.cy = y + hgt / 2;
+    zoom.focus = svg.dataset.focus;
+  }
+  apply();
+  svg.style.touchAction = zoom.z > 1 ? "none" : "pan-x pan-y";
+  return (z <= 1) !== (zoom.z <= 1);
 }
