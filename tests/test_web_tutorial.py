@@ -14,6 +14,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from iridescia.match import Seating
+from iridescia.web.catalog import meta
 from iridescia.web.games import plugin
 from iridescia.web.plugin import Tutorial
 from iridescia.web.server import ServeOptions, build_app
@@ -51,6 +52,13 @@ def test_a_game_without_a_tutorial_says_so() -> None:
     with pytest.raises(SpecError) as refused:
         TableSpec.from_json({"tutorial": True, "game": "gem-rush"})
     assert refused.value.code == "no_tutorial"
+
+
+def test_the_lobby_learns_which_games_have_a_tutorial() -> None:
+    """``/api/meta`` says it per game: the rules dialog offers a tutorial only for those."""
+    games = {g["name"]: g for g in meta()["games"]}
+    assert games["gems-of-iridescia"]["tutorial"] is True
+    assert games["gem-rush"]["tutorial"] is False
 
 
 def test_tutorial_tables_always_start_from_the_same_game() -> None:

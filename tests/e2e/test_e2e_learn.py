@@ -98,6 +98,28 @@ def test_rules_dialog_from_the_lobby_and_a_table(
     assert not errors.errors, errors.errors
 
 
+def test_rules_dialog_explains_the_game_chosen_in_the_lobby(
+    context: BrowserContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = _page(context, errors, "en")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    page.click(".game-choice[data-game='gem-rush'] .game-title")
+    page.wait_for_selector(".game-choice[data-game='gem-rush'].chosen")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules .rules-section")
+    assert "Gem Rush" in page.inner_text("#rules-title")
+    assert page.locator("#rules-tutorial").count() == 0  # Gem Rush has no tutorial table
+    assert "Provisional" in page.inner_text("#rules")
+    page.click("#rules-close")
+    page.click(".game-choice[data-game='gems-of-iridescia'] .game-title")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules .rules-section")
+    assert "Gems of Iridescia" in page.inner_text("#rules-title")
+    assert page.locator("#rules-tutorial").count() == 1
+    assert not errors.errors, errors.errors
+
+
 def test_rules_address_opens_the_dialog(
     context: BrowserContext, server: ServerProcess, errors: PageErrors
 ) -> None:

@@ -10,13 +10,12 @@
 import { t, kindLabel, botLabel, seatNumber, has } from "./i18n.js";
 import { h, nodes, keepFocus } from "./dom.js";
 import { allGames, gameInfo, gameTitle, modeTitle, gameNotice, gamePlugin } from "./games.js";
-import { NAME_MAX, cleanText, myName, rememberCreator, rememberName, rememberSeat } from "./store.js";
+import { LOBBY_GAME, NAME_MAX, cleanText, myName, rememberCreator, rememberName, rememberSeat } from "./store.js";
 import { api, apiError } from "./api.js";
 import { coverPicture, startPicture } from "./lobby-art.js";
 import { tablesPanel } from "./lobby-tables.js";
 import { hintsControl, rememberHints } from "./hints.js";
 
-const DRAFT = "iridescia.lobby.game";
 const CLOCKS = [0, 60, 120, 300, 600, 1800];  // seconds per turn the lobby offers
 const AWAY = ["vote", "bot", "wait"];
 
@@ -36,7 +35,7 @@ function chooser(state, draw) {
     const notice = gameNotice(g);
     const chosen = g.name === state.game;
     return h("label", { class: `game-choice${chosen ? " chosen" : ""}${g.board ? "" : " no-board"}`, "data-game": g.name },
-      h("input", { type: "radio", name: "game", value: g.name, checked: chosen, onchange: () => { state.game = g.name; localStorage.setItem(DRAFT, g.name); state.reset(); draw(); } }),
+      h("input", { type: "radio", name: "game", value: g.name, checked: chosen, onchange: () => { state.game = g.name; localStorage.setItem(LOBBY_GAME, g.name); state.reset(); draw(); } }),
       gameCover(g),
       h("span", { class: "game-head" }, h("b", { class: "game-title" }, gameTitle(g)), h("small", {}, gamePlayers(g)),
         g.board ? h("small", { class: "game-modes" }, g.modes.map((m) => modeTitle(g.name, m.name)).join(" · ")) : null,
@@ -142,7 +141,7 @@ function startChooser(state, game, draw) {
 
 export function lobby(main) {
   const games = allGames();
-  const saved = localStorage.getItem(DRAFT);
+  const saved = localStorage.getItem(LOBBY_GAME);
   const state = { game: gameInfo(saved) ? saved : games[0].name, hotseat: false, options: {}, private: true, clock: 0, away: "vote", awayBot: "medium" };
   state.reset = () => {
     const g = gameInfo(state.game);
