@@ -17,6 +17,9 @@ in play; the searches run with small budgets. Measured strength is in docs/bots.
 - The road ahead (the turns the explorer can still play: the longest walk over the tiles
   left): a dead end is a road of 0, and a bot whose evaluator weighs the road (the road fit of
   docs/bots.md, measured and not shipped) steps aside from a tile that leads nowhere.
+- The walk along a row is planned (``row_run``: the turns still to play along the explorer's
+  row): between two tiles of the row ahead, the bot enters at the one with the longer run,
+  where the evaluator without it took the other and left a tile behind.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from iridescia.games.iridescia.evaluate import (
     HUMAN_FEATURES,
     estimate,
     road,
+    row_run,
 )
 from iridescia.games.iridescia.game import GAME, Heuristics
 
@@ -260,12 +264,17 @@ class RoadFitGame:
         return getattr(GAME, name)
 
     def heuristics(self) -> Heuristics:
-        human = tuple((*HAND_SET.human[0][:-1], w) for w in ROAD_WEIGHTS)
+        k = HUMAN_FEATURES.index("road")
+        human = tuple(with_weight(HAND_SET.human[0], k, w) for w in ROAD_WEIGHTS)
         return Heuristics(replace(DEFAULT_WEIGHTS, human_rows=ROAD_ROWS, human=human))
 
 
+def with_weight(weights: tuple[float, ...], k: int, w: float) -> tuple[float, ...]:
+    """``weights`` with the ``k``-th replaced by ``w``."""
+    return (*weights[:k], w, *weights[k + 1 :])
+
+
 def test_the_road_keeps_the_bot_out_of_a_dead_end() -> None:
-    assert HUMAN_FEATURES[-1] == "road"
     road_fit: Any = RoadFitGame()
     game, dead_end, beside = a_move_into_a_dead_end()
     assert GreedyBot(road_fit).choose(game.view(0), game.legal_actions(), Rng(7)).a == dead_end
@@ -280,3 +289,51 @@ def test_the_road_keeps_the_bot_out_of_a_dead_end() -> None:
     # evaluator counts the rows left only, and walks in.
     assert GreedyBot(road_fit).choose(game.view(0), legal, Rng(7)).a == beside
     assert GreedyBot(GAME).choose(game.view(0), legal, Rng(7)).a == dead_end
+
+
+def test_the_row_run_counts_the_turns_along_the_row() -> None:
+    # Row 8 is hexes 46-52; its end hexes 46 and 52 hold no tile in solo.
+    s = Game.new(1, 0).state
+    s.tile_at[47:52] = [1, 2, 3, 4, 5]
+    assert row_run(s, 0) == 0  # off the board
+    assert row_run(s, 55) == 0  # in the Castle row
+    assert row_run(s, 47) == 4  # 48 to 51
+    assert row_run(s, 48) == 3  # the longer side: 49 to 51, not 47
+    s.tile_at[49] = 0  # a collected tile ends the run
+    assert row_run(s, 48) == 1
+    s.tile_at[49] = 3
+    barricade = list(s.barricade)
+    barricade[50] = True  # so does a barricade
+    s.barricade = tuple(barricade)
+    assert row_run(s, 48) == 1
+
+
+class NoRowRunGame:
+    """Gems of Iridescia with the evaluator of docs/bots.md's step 3 (no ``row_run``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(GAME, name)
+
+    def heuristics(self) -> Heuristics:
+        k = HUMAN_FEATURES.index("row_run")
+        human = tuple(with_weight(w, k, 0.0) for w in DEFAULT_WEIGHTS.human)
+        return Heuristics(replace(DEFAULT_WEIGHTS, human=human))
+
+
+def test_the_planned_walk_enters_a_row_at_the_end_of_its_longer_run() -> None:
+    """Seed 4, the first legal action each time, to the player's move from hex 15 (row 3) up
+    to 21 or 22 (row 4, whose end hexes 20 and 26 hold no tile): from 21 the walk takes 22, 23
+    and 24 along the row, from 22 only 23 and 24 (21 is left behind)."""
+    game = Game.new(1, 4)
+    while True:
+        legal = game.legal_actions()
+        s = game.state
+        if s.current == 0 and s.players[0].pos == 15 and all(a.kind == MOVE for a in legal):
+            break
+        game.apply(legal[0])
+    assert sorted(a.a for a in legal) == [21, 22]
+    assert (row_run(s, 21), row_run(s, 22)) == (3, 2)
+    view = game.view(0)
+    assert GreedyBot(GAME).choose(view, legal, Rng(7)).a == 21
+    no_row_run: Any = NoRowRunGame()
+    assert GreedyBot(no_row_run).choose(view, legal, Rng(7)).a == 22

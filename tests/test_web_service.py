@@ -169,11 +169,11 @@ def test_a_failing_database_changes_nothing(tmp_path: Path) -> None:
 # Bots decide exactly as they did before the games plugged in: these are the action lists of
 # whole games played through the web server of commit b6fde94 (seat 0 by a seeded random human,
 # the other seats by the server's bots), as sha256 of "seat:action" lines (first 16 digits).
-# Re-recorded when the bots' evaluator changed on purpose (issue 16, docs/bots.md).
+# Re-recorded when the bots' evaluator changed on purpose (issue 16, docs/bots.md; last: step 4).
 GOLDEN_BOT_GAMES = [
     ({"mode": "multi", "seats": ["human", "bot:greedy", "bot:random"], "seed": 31}, 8,
-     "e77b1336bc96cecb", 306),
-    ({"mode": "rhom", "seats": ["human", "bot:easy"], "seed": 12}, 3, "113b6d7254c6f086", 244),
+     "76c6e1f9ece45654", 294),
+    ({"mode": "rhom", "seats": ["human", "bot:easy"], "seed": 12}, 3, "985bd7b35184ce0b", 195),
 ]  # fmt: skip
 
 

@@ -14,6 +14,10 @@ and remaining road are still likely to turn into (``features``):
   about 7 a turn they play, and the rows left alone do not say how many turns a row holds.
   Their shipped weights are 0: fitted, they helped greedy and not the search levels
   (docs/bots.md, "Step 3"), and ``scripts/fit_evaluator.py fit --road`` fits them again;
+- for a player, the turns still to play along its row (``row_run``: the open tiles in a line
+  beside it, the longer side), hand-set at 3 points a turn: the walk along a row is planned —
+  a bot enters a row at the end with the longer run and walks towards it (docs/bots.md,
+  "Step 4");
 - gems in cargo towards the relic row: the relics they pay for now, progress towards up to two
   more, the rest; a player's own reserved relic is one more relic of its row, so a reservation
   is worth what the cargo can make of it (a reserved relic far from the cargo is worth little);
@@ -58,10 +62,14 @@ from iridescia.games.iridescia.tally import TallyKey, tally_key
 # after both; ``cargo`` the Rhom's gems (its hold overflows into points, R45).
 HUMAN_FEATURES: Final = (
     "coins", "idle_coins", "stone_dice", "item_cost", "restorable", "progress", "spare_gems",
-    "tiles_ahead", "free_tiles", "road",
+    "tiles_ahead", "free_tiles", "road", "row_run",
 )  # fmt: skip
 RHOM_FEATURES: Final = ("restorable", "progress", "cargo")
 PHASES: Final = 3  # rows left 6-9, 3-5, 0-2
+# A turn still to play along the explorer's row (``row_run``), hand-set: each turn a bot plays
+# is worth about 7 points (a tile, a gem, a bonus), but the Rhom may take the tiles first and
+# the rows left already count an average row's turns (docs/bots.md, "Step 4").
+ROW_RUN: Final = 3.0
 ROWS: Final = CASTLE_ROW + 1  # rows left 0..9
 
 Table = tuple[tuple[float, ...], ...]
@@ -74,7 +82,7 @@ def phase_of(rows_left: int) -> int:
 def _hand_set() -> tuple[tuple[float, ...], Table, tuple[float, ...], Table]:
     """The weights before the fit (the hand-tuned evaluator of docs/bots.md, "before")."""
     rows = tuple(9.0 * r for r in range(ROWS))
-    human = (0.3, 0.03, 1.0, 0.25, 0.8, 0.45, 0.15, 0.0, 0.0, 0.0)
+    human = (0.3, 0.03, 1.0, 0.25, 0.8, 0.45, 0.15, 0.0, 0.0, 0.0, ROW_RUN)
     return rows, (human,) * PHASES, rows, ((0.0, 0.0, 0.0),) * PHASES
 
 
@@ -87,7 +95,7 @@ def _load_fitted() -> tuple[tuple[float, ...], Table, tuple[float, ...], Table]:
     tables = []
     for who, names in (("human", HUMAN_FEATURES), ("rhom", RHOM_FEATURES)):
         rows = tuple(float(v) for v in data[who]["rows_left"])
-        weights = tuple(tuple(float(ph[f]) for f in names) for ph in data[who]["phases"])
+        weights = tuple(tuple(float(ph.get(f, 0.0)) for f in names) for ph in data[who]["phases"])
         if len(rows) != ROWS or len(weights) != PHASES:
             raise ValueError(f"data/evaluator.json: {ROWS} row values and {PHASES} phases")
         tables.append((rows, weights))
@@ -279,6 +287,7 @@ def features(s: State, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> tuple[f
     return (
         float(useful), float(coins - useful), float(p.stone_idle), item, got, partial,
         float(spare), ahead, ahead if alone else 0.0, float(_ROADS.get(s, p.pos)),
+        float(row_run(s, p.pos)),
     )  # fmt: skip
 
 
@@ -322,6 +331,27 @@ def tiles_ahead(s: State, pos: int, per_row: int) -> int:
 
 
 _SIDEWAYS: Final = (LEFT, RIGHT)
+
+
+def row_run(s: State, pos: int) -> int:
+    """The turns the explorer at ``pos`` can still play along its row: the most open tiles
+    (present, not barricaded) in a line beside it, to the left or to the right. The hex it
+    came from along the row is empty (a collected tile), so a walk keeps its direction; a
+    step forward starts a new row's run. Off the board or in the Castle row: 0."""
+    if pos <= 0 or ROW_OF[pos] == CASTLE_ROW:
+        return 0
+    tile_at = s.tile_at
+    barricade = s.barricade
+    best = 0
+    for d in _SIDEWAYS:
+        n = 0
+        h = DIRECTIONAL[pos][d]
+        while h and tile_at[h] and not barricade[h]:
+            n += 1
+            h = DIRECTIONAL[h][d]
+        if n > best:
+            best = n
+    return best
 
 
 def road(open_hexes: frozenset[int] | set[int], pos: int) -> int:
