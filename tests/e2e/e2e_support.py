@@ -442,3 +442,21 @@ FINISHED_GAME_JS = """async ([seed, mode, seats, mine]) => {
   })));
   return id;
 }"""
+
+
+# The end of a panels test's drawing script: the game plug-in's ``areas`` (from
+# ``plugin.areas(st, view, ctx)``) in a box at the top of the page (``#harness``, ``width`` px
+# wide), each marked with its area's name; it returns which areas were drawn.
+SHOW_AREAS_JS = """  document.querySelector("#harness")?.remove();
+  const box = document.createElement("div");
+  box.id = "harness";
+  box.style.cssText = `position:absolute;top:0;left:0;z-index:50;width:${width}px`;
+  box.style.background = "#f6f1e7";
+  for (const [name, node] of Object.entries(areas)) {
+    if (!node) continue;
+    node.dataset.area = name;
+    box.appendChild(node);
+  }
+  document.body.appendChild(box);
+  return Object.fromEntries(Object.entries(areas).map(([k, v]) => [k, !!v]));
+}"""

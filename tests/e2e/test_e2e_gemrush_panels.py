@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    SHOW_AREAS_JS,
     NewContext,
     PageErrors,
     assert_accessible,
@@ -60,7 +61,8 @@ KINDS = (
     "discard any",
 )
 
-DRAW_JS = """async ([st, places, width]) => {
+DRAW_JS = (
+    """async ([st, places, width]) => {
   const { setSeats } = await import("/static/js/i18n.js");
   const plugin = (await import("/static/games/gem-rush/index.js")).default;
   setSeats(st.table.seats);
@@ -69,19 +71,9 @@ DRAW_JS = """async ([st, places, width]) => {
   const ctx = { seat: st.seat, table: st.table, events: [], before: null, motion: 0, at,
     pick: (texts) => window.PICKED.push(texts), label: (x) => x };
   const areas = plugin.areas(st, st.view, ctx);
-  document.querySelector("#harness")?.remove();
-  const box = document.createElement("div");
-  box.id = "harness";
-  box.style.cssText = `position:absolute;top:0;left:0;z-index:50;width:${width}px`;
-  box.style.background = "#f6f1e7";
-  for (const [name, node] of Object.entries(areas)) {
-    if (!node) continue;
-    node.dataset.area = name;
-    box.appendChild(node);
-  }
-  document.body.appendChild(box);
-  return Object.fromEntries(Object.entries(areas).map(([k, v]) => [k, !!v]));
-}"""
+"""
+    + SHOW_AREAS_JS
+)
 
 TEXTS_JS = """() => {
   const box = document.querySelector("#harness");

@@ -32,6 +32,7 @@ import re
 from typing import Any
 
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
+    SHOW_AREAS_JS,
     NewContext,
     PageErrors,
     browser_fixture,
@@ -51,24 +52,15 @@ RAW_KEY = re.compile(
     r"bonus|table|where|seat|die|tile)\.[A-Za-z_0-9.]+"
 )
 
-DRAW_JS = """async ([st, offer, width, before, motion, events]) => {
+DRAW_JS = (
+    """async ([st, offer, width, before, motion, events]) => {
   const plugin = (await import("/static/games/gems-of-iridescia/index.js")).default;
   const ctx = { seat: st.seat, table: st.table, events, before, motion,
     at: (place) => (offer ? [`act ${place}`] : []), pick: () => {} };
   const areas = plugin.areas(st, st.view, ctx);
-  document.querySelector("#harness")?.remove();
-  const box = document.createElement("div");
-  box.id = "harness";
-  box.style.cssText = `position:absolute;top:0;left:0;z-index:50;width:${width}px`;
-  box.style.background = "#f6f1e7";
-  for (const [name, node] of Object.entries(areas)) {
-    if (!node) continue;
-    node.dataset.area = name;
-    box.appendChild(node);
-  }
-  document.body.appendChild(box);
-  return Object.fromEntries(Object.entries(areas).map(([k, v]) => [k, !!v]));
-}"""
+"""
+    + SHOW_AREAS_JS
+)
 
 TEXTS_JS = """() => {
   const box = document.querySelector("#harness");
