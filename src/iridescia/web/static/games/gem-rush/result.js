@@ -8,9 +8,7 @@
 // record to download).
 import { t, render, seatName, has, lang } from "/static/js/i18n.js";
 import { h } from "/static/js/dom.js";
-import { rematchButton } from "/static/js/rematch.js";
-import { analyseButton } from "/static/js/analysis.js";
-import { recordButton } from "/static/js/record.js";
+import { endActions } from "/static/js/end-actions.js";
 import { roomName } from "./words.js";
 import { dwarfIcon, pointsIcon } from "./icons.js";
 import { provisionalNotice } from "./scores.js";
@@ -89,12 +87,7 @@ function gameFigures(r) {
 
 export function renderResult(table) {
   const r = table.result;
-  const onReplay = location.hash.startsWith("#/r/");
-  const actions = h("div", { class: "end-actions" },
-    onReplay ? null : h("a", { href: `#/r/${table.id}`, id: "replay-link", class: "button" }, t("table.replay")),
-    analyseButton(table.id),
-    rematchButton(table),
-    recordButton(table));
+  const actions = endActions(table);  // the way on, at the top: in sight however long the rest
   const { text, verdict, level } = headline(r);
   const why = r.why ? t("gr.final.why", { why: render(r.why) }) : "";
   return h("section", { class: `panel scores end-screen gr-end${verdict ? ` is-${verdict}` : ""}`, id: "scores", "aria-labelledby": "scores-title" },

@@ -6,9 +6,7 @@
 // (stats.js); and the way on: the replay, a new game with the same seats.
 import { t, seatName, isAutoma } from "/static/js/i18n.js";
 import { h } from "/static/js/dom.js";
-import { rematchButton } from "/static/js/rematch.js";
-import { recordButton } from "/static/js/record.js";
-import { analyseButton } from "/static/js/analysis.js";
+import { endActions } from "/static/js/end-actions.js";
 import { objectiveName, objectiveTip } from "./words.js";
 import { sourceIcon, trophyIcon, crownIcon } from "./end-icons.js";
 import { gemIcon } from "./icons.js";
@@ -95,13 +93,7 @@ function objectives(table, r) {
 
 export function renderScores(table) {
   const r = table.result;
-  const onReplay = location.hash.startsWith("#/r/");
-  // The way on stays at the top, in sight however long the statistics are.
-  const actions = h("div", { class: "end-actions" },
-    onReplay ? null : h("a", { href: `#/r/${table.id}`, id: "replay-link", class: "button" }, t("table.replay")),
-    analyseButton(table.id),
-    rematchButton(table),
-    recordButton(table));
+  const actions = endActions(table);  // the way on, at the top: in sight however long the rest
   return h("section", { class: "panel scores end-screen", id: "scores", "aria-labelledby": "scores-title" },
     headline(table, r, actions),
     h("div", { class: "end-body" }, breakdown(r),
