@@ -10,8 +10,8 @@
   end screen.
 - The analysis of a short Rush game against a bot: the value curve and the mistakes in Gem Rush's
   words, a mistake opening the replay at its step.
-- Hints at a solo Crisis table made in the lobby: the hint names an action and highlights it on
-  the prompt and at its place on the mine or in the hand.
+- Hints at a Crisis table made in the lobby (a bot beside you): the hint names an action and
+  highlights it on the prompt and at its place on the mine or in the hand.
 
 The server analyses with the fast greedy bot (``IRIDESCIA_ANALYSIS_BOT``), as in
 ``test_e2e_analyse.py``. Screenshots: ``test-artifacts/gemrush-more-*.png``.
@@ -240,7 +240,7 @@ def test_the_analysis_of_a_rush_game_words_its_mistakes_and_opens_the_replay(
     assert not errors.errors, errors.errors
 
 
-def test_a_hint_at_a_solo_crisis_table_glows_on_the_prompt_and_the_table(
+def test_a_hint_at_a_crisis_table_with_a_bot_glows_on_the_prompt_and_the_table(
     new_context: NewContext, server: ServerProcess, errors: PageErrors
 ) -> None:
     page = errors.watch(new_context(viewport=DESKTOP).new_page())
