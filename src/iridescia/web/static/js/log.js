@@ -2,13 +2,15 @@
 // reader's language), the lines that open a turn in bold, and in front of a line the picture the
 // game's plug-in gives for its event (optional `decorate(event) -> element | null`: a gem of the
 // colour it names...). The table page keeps the whole game's log and adds lines as they come
-// (LogView), the newest in view; the replay draws it whole (renderLog).
+// (LogView), the newest in view; the replay draws it whole, step by step (logLine).
 import { t, render } from "./i18n.js";
 import { h } from "./dom.js";
 
-function line(e, decorate) {
+// One line of the log; `extra`: more classes and attributes for it (the replay's step marks).
+export function logLine(e, decorate, extra = {}) {
   const icon = decorate ? safely(() => decorate(e)) : null;
-  return h("li", { class: `ev ev-${e.kind}${e.heading ? " turn" : ""}` }, icon, render(e.text));
+  const { class: more = "", ...attrs } = extra;
+  return h("li", { class: `ev ev-${e.kind}${e.heading ? " turn" : ""}${more ? ` ${more}` : ""}`, ...attrs }, icon, render(e.text));
 }
 
 // A plug-in's picture must never break the log.
@@ -17,7 +19,7 @@ function safely(f) {
 }
 
 export function renderLog(events, id, decorate = null) {
-  return h("ol", { class: "log", id, tabindex: "0", "aria-label": t("table.log") }, ...events.filter((e) => e.text).map((e) => line(e, decorate)));
+  return h("ol", { class: "log", id, tabindex: "0", "aria-label": t("table.log") }, ...events.filter((e) => e.text).map((e) => logLine(e, decorate)));
 }
 
 // The table page's log: one list kept across re-renders, lines added as the events are shown
@@ -39,7 +41,7 @@ export class LogView {
       this.lang = lang;
     }
     const atEnd = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
-    const fresh = events.slice(this.count).filter((e) => e.text).map((e) => line(e, decorate));
+    const fresh = events.slice(this.count).filter((e) => e.text).map((e) => logLine(e, decorate));
     this.list.append(...fresh);
     this.count = events.length;
     // The newest line in view, unless the reader scrolled up to read older ones.

@@ -15,6 +15,7 @@ import { h, nodes, closePopups } from "./dom.js";
 import { api, apiError } from "./api.js";
 import { gamePlugin, gameInfo, gameTitle } from "./games.js";
 import { renderNotes } from "./chat.js";
+import { logLine } from "./log.js";
 import { localSeats, tableToken } from "./store.js";
 import { mySeats } from "./rematch.js";
 import { SPEEDS, controls, listenKeys, saveSpeed, savedSpeed } from "./replay-controls.js";
@@ -199,14 +200,15 @@ export class ReplayPage {
     return Math.min(MOTION_MAX, Math.round(SPEEDS[this.speed] * 0.6));
   }
 
-  // The log of the game up to the step on screen; the step's own lines marked.
+  // The log of the game up to the step on screen, with the plug-in's pictures as at the table;
+  // the step's own lines marked.
   logPanel() {
     const lines = [];
+    const decorate = this.plugin && this.plugin.decorate ? (e) => this.plugin.decorate(e) : null;
     (this.log || []).slice(0, this.step + 1).forEach((events, n) => {
       for (const e of events) {
         if (!e.text) continue;
-        const cls = `ev ev-${e.kind}${e.heading ? " turn" : ""}${n === this.step ? " now" : ""}`;
-        lines.push(h("li", { class: cls, "data-step": String(n) }, render(e.text)));
+        lines.push(logLine(e, decorate, { class: n === this.step ? "now" : "", "data-step": String(n) }));
       }
     });
     return h("ol", { class: "log", id: "replay-log", tabindex: "0", "aria-label": t("replay.log") }, ...lines);
