@@ -59,6 +59,8 @@ export function valueChart(moments, mistakes, steps, link, W = 720) {
     svg.append(
       el("path", { class: "area", d: `M${x(moments[0].step).toFixed(1)},${base} L${points.join(" L")} L${x(moments.at(-1).step).toFixed(1)},${base} Z` }),
       el("polyline", { class: "curve", points: points.join(" ") }));
+    // a single decision makes no line: its value is a point
+    if (moments.length === 1) svg.append(el("circle", { class: "curve-point", cx: x(moments[0].step), cy: y(moments[0].value_before), r: 4 }));
   }
   const bad = new Set(mistakes);
   const worst = Math.max(0.01, ...moments.map((m) => m.loss));
