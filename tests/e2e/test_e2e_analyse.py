@@ -197,3 +197,25 @@ def test_hints_at_a_solo_table_highlight_the_bots_choice(
     page.check("#hotseat")  # both on this device: offered again
     assert page.locator("#hints").count() == 1
     assert not errors.errors, errors.errors
+
+
+def test_the_value_curve_of_one_decision_is_a_point(
+    new_context: NewContext, server: ServerProcess, errors: PageErrors
+) -> None:
+    page = errors.watch(new_context(viewport=DESKTOP).new_page())
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    drawn = page.evaluate(
+        """async () => {
+          const { valueChart } = await import('/static/js/analysis-chart.js');
+          const one = valueChart([{step: 3, value_before: 4.5, loss: 0}], [], 10, (s) => `#${s}`);
+          const many = valueChart([{step: 1, value_before: 1, loss: 0},
+                                   {step: 5, value_before: -2, loss: 3}], [5], 10, (s) => `#${s}`);
+          document.body.append(one);
+          const box = one.querySelector('.curve-point').getBoundingClientRect();
+          return [box.width > 2 && box.height > 2, !!many.querySelector('.curve-point'),
+                  many.querySelectorAll('.mistake-dot').length];
+        }"""
+    )
+    assert drawn == [True, False, 1]
+    assert not errors.errors, errors.errors
