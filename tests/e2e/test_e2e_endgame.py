@@ -140,6 +140,9 @@ def test_replay_by_keyboard_and_autoplay_through_the_players_eyes(
     # the player's own eyes by default: their objectives are on their board
     assert page.locator("#replay").get_attribute("data-viewer") == "0"
     assert page.locator("#main .objectives .card.objective").count() >= 1
+    # who is connected now says nothing of the game replayed: no seat reads "offline"
+    panels = page.inner_text("#replay .side")
+    assert "offline" not in panels and "online" not in panels and "Human" in panels
     setup_lines = page.locator("#replay-log li").count()
     assert setup_lines > 0
     page.keyboard.press("ArrowRight")

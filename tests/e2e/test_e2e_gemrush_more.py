@@ -192,6 +192,7 @@ def test_a_rush_replay_through_a_seats_eyes_keeps_the_other_hand_hidden(
     assert page.locator("#replay svg.gr-mine .gr-tile").count() >= tiles
     assert page.locator("#replay-log li.ev svg").count() >= 1, "the log has no pictures"
     assert page.locator("#replay-log li.now").count() >= 1
+    assert "offline" not in page.inner_text("#replay .side")  # not a live table
     # the other player's hand: card backs and the cards known to be in it, never more
     others = page.locator("#replay .gr-others")
     assert others.locator(".gr-card.back").count() + others.locator(".gr-card.known").count() >= 1

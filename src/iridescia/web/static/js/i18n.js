@@ -87,3 +87,13 @@ export function kindLabel(kind) {
   if (kind.startsWith("bot:")) return t("kind.bot", { name: botLabel(kind.slice(4)) });
   return has(`kind.${kind}`) ? t(`kind.${kind}`) : kind;
 }
+
+// How a seat is held, as a player's panel says it: a bot standing in for its player, online or
+// offline (a live table's seats count their connections; a replay's carry none, and say the
+// seat's kind), a free seat, or the kind of a seat no person plays (a bot, the automa).
+export function seatPresence(info) {
+  if (info.bot) return t("table.stand_in", { bot: botLabel(info.bot) });
+  if (info.kind !== "human") return kindLabel(info.kind || "");
+  if (info.connected === undefined) return kindLabel("human");
+  return info.connected ? t("table.online") : info.claimed ? t("table.offline") : t("table.seat_free");
+}

@@ -224,7 +224,9 @@ export class ReplayPage {
     const view = data.view;
     const info = gameInfo(data.table.game);
     const act = this.step > 0 ? data.actions[this.step - 1] : null;
-    const ctx = { at: () => [], pick: () => {}, seat: this.viewer, table: data.table, events: data.events, before: this.before, motion: this.motion() };
+    // Who is connected now says nothing of the game being replayed: the seats go without it.
+    const table = { ...data.table, seats: data.table.seats.map((s) => ({ ...s, connected: undefined })) };
+    const ctx = { at: () => [], pick: () => {}, seat: this.viewer, table, events: data.events, before: this.before, motion: this.motion() };
     const log = this.logPanel();
     const title = [t("replay.title"), data.table.name || (info ? gameTitle(info) : "")].filter(Boolean).join(" · ");
     document.title = `${t("replay.title")} · ${t("app.title")}`;
@@ -243,7 +245,7 @@ export class ReplayPage {
         // The log first beside the board: what just happened is what a replay is read for.
         h("div", { class: "side" },
           h("section", { class: "panel game-log replay-log" }, h("h3", {}, t("replay.log")), log),
-          this.plugin.panels({ table: data.table, seat: this.viewer }, view, ctx)),
+          this.plugin.panels({ table, seat: this.viewer }, view, ctx)),
         h("div", { class: "talk" },
           h("section", { class: "panel chat" }, h("h3", {}, t("chat.title")), renderNotes(data.notes || [], "replay-chat")))))));
     log.scrollTop = log.scrollHeight;

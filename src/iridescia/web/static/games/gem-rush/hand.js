@@ -4,7 +4,7 @@
 // its size shows as card backs, with the cards everyone saw enter it (R89: `known`) face up
 // among them. Cards take the actions that belong to them (`card:<id>`: pay, discard, burn,
 // jump), wherever they are drawn; the cards of a payment being made are marked as chosen.
-import { t, seatName, botLabel, kindLabel } from "/static/js/i18n.js";
+import { t, seatName, seatPresence } from "/static/js/i18n.js";
 import { h, clickable } from "/static/js/dom.js";
 import { cardNode, cardBack, tileRoomName, cardsText } from "./words.js";
 import { dwarfColour } from "./scores.js";
@@ -12,9 +12,7 @@ import { dwarfIcon } from "./icons.js";
 
 function seatKind(st, seat) {
   const info = (st.table && st.table.seats && st.table.seats[seat]) || {};
-  if (info.bot) return t("table.stand_in", { bot: botLabel(info.bot) });
-  if (info.kind === "human") return info.connected ? t("table.online") : info.claimed ? t("table.offline") : t("table.seat_free");
-  return kindLabel(info.kind || "");
+  return seatPresence(info);
 }
 
 // The cards the hand shows now and did not show before this step (they rise in when the table

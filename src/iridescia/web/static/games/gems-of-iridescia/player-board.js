@@ -6,7 +6,7 @@
 // others' as card backs). `compact` draws an opponent's board in two short lines: the same
 // facts, the details in tooltips. Your cargo, hand, reserved relic and objectives take the
 // actions that belong to them (gem:<colour>, item:<key>, relic:<id>, objective:<id>).
-import { t, seatName, kindLabel, botLabel } from "/static/js/i18n.js";
+import { t, seatName, seatPresence } from "/static/js/i18n.js";
 import { h, clickable } from "/static/js/dom.js";
 import { CLAN } from "./board.js";
 import { gemIcon, crownIcon, categoryIcon, merchantIcon } from "./icons.js";
@@ -135,9 +135,7 @@ function revealedObjectives(p) {
 
 function seatKind(st, p) {
   const seatInfo = st.table.seats[p.seat] || {};
-  if (seatInfo.bot) return t("table.stand_in", { bot: botLabel(seatInfo.bot) });
-  if (seatInfo.kind === "human") return seatInfo.connected ? t("table.online") : seatInfo.claimed ? t("table.offline") : t("table.seat_free");
-  return kindLabel(seatInfo.kind || "");
+  return seatPresence(seatInfo);
 }
 
 function where(p) {
