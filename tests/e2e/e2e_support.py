@@ -460,3 +460,20 @@ SHOW_AREAS_JS = """  document.querySelector("#harness")?.remove();
   document.body.appendChild(box);
   return Object.fromEntries(Object.entries(areas).map(([k, v]) => [k, !!v]));
 }"""
+
+
+def fast_analysis_server(folder: Path) -> Iterator[ServerProcess]:
+    """The usual test server, analysing with the fast greedy bot (a module's ``server``
+    fixture yields from it); no traceback may reach its log."""
+    old = os.environ.get("IRIDESCIA_ANALYSIS_BOT")
+    os.environ["IRIDESCIA_ANALYSIS_BOT"] = "greedy"
+    try:
+        with ServerProcess(*server_args(folder / "e2e.sqlite3"), log_dir=folder) as srv:
+            yield srv
+            log = srv.log()
+    finally:
+        if old is None:
+            os.environ.pop("IRIDESCIA_ANALYSIS_BOT", None)
+        else:
+            os.environ["IRIDESCIA_ANALYSIS_BOT"] = old
+    assert "Traceback" not in log, log

@@ -13,9 +13,7 @@ Screenshots: ``analyse-*.png`` in ``test-artifacts/``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from e2e_support import (  # noqa: F401 - the fixtures are used by name
@@ -25,8 +23,8 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
     assert_accessible,
     browser_fixture,
     errors_fixture,
+    fast_analysis_server,
     new_context_fixture,
-    server_args,
     shot,
 )
 
@@ -39,19 +37,7 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture(scope="module", name="server")
 def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The usual test server, analysing with the fast greedy bot."""
-    tmp: Path = tmp_path_factory.mktemp("e2e-analyse")
-    old = os.environ.get("IRIDESCIA_ANALYSIS_BOT")
-    os.environ["IRIDESCIA_ANALYSIS_BOT"] = "greedy"
-    try:
-        with ServerProcess(*server_args(tmp / "e2e.sqlite3"), log_dir=tmp) as srv:
-            yield srv
-            log = srv.log()
-    finally:
-        if old is None:
-            os.environ.pop("IRIDESCIA_ANALYSIS_BOT", None)
-        else:
-            os.environ["IRIDESCIA_ANALYSIS_BOT"] = old
-    assert "Traceback" not in log, log
+    yield from fast_analysis_server(tmp_path_factory.mktemp("e2e-analyse"))
 
 
 def test_analyse_from_the_scoring_screen_then_a_mistake_in_the_replay(

@@ -20,9 +20,7 @@ The server analyses with the fast greedy bot (``IRIDESCIA_ANALYSIS_BOT``), as in
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,10 +30,10 @@ from e2e_support import (  # noqa: F401 - the fixtures are used by name
     browser_fixture,
     click_action,
     errors_fixture,
+    fast_analysis_server,
     fix_seed,
     homes,
     new_context_fixture,
-    server_args,
     shot,
 )
 from playwright.sync_api import Page
@@ -85,19 +83,7 @@ FINISHED_JS = """async ([body, mine]) => {
 @pytest.fixture(scope="module", name="server")
 def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The usual test server, analysing with the fast greedy bot."""
-    tmp: Path = tmp_path_factory.mktemp("e2e-gemrush-more")
-    old = os.environ.get("IRIDESCIA_ANALYSIS_BOT")
-    os.environ["IRIDESCIA_ANALYSIS_BOT"] = "greedy"
-    try:
-        with ServerProcess(*server_args(tmp / "e2e.sqlite3"), log_dir=tmp) as srv:
-            yield srv
-            log = srv.log()
-    finally:
-        if old is None:
-            os.environ.pop("IRIDESCIA_ANALYSIS_BOT", None)
-        else:
-            os.environ["IRIDESCIA_ANALYSIS_BOT"] = old
-    assert "Traceback" not in log, log
+    yield from fast_analysis_server(tmp_path_factory.mktemp("e2e-gemrush-more"))
 
 
 def _solo_table(server: ServerProcess, page: Page, seed: int) -> str:
